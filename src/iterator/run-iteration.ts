@@ -1,0 +1,142 @@
+import type { BudgetLedger } from '../budget/budget-ledger.js';
+import type { CostModel } from '../budget/cost-model.js';
+import type { NoteId, NoteRecord } from '../model/note-record.js';
+import { uriAndTitleOf, uriOf } from '../model/uri.js';
+import { ANCHOR_FED, DEPENDENTS } from '../relationships/dependencies.js';
+import { FOCUS_LISTS } from '../relationships/focus-lists.js';
+import type { RelatedRelation } from '../relationships/relation.js';
+import { TIERS } from '../relationships/tiers.js';
+import { bareNoteOf } from '../result/bare-note.js';
+import type { ResultBuilder } from '../result/focus-note-builder.js';
+import type { BareNote } from '../result/schema.js';
+import type { Strategy } from '../strategies/strategy.js';
+import { MAX_REPORTED_SKIPS, type SkippedNote } from './build-report.js';
+import { TierRotation } from './tier-rotation.js';
+
+export interface IterationInput {
+  readonly focus: NoteRecord;
+  readonly strategies: ReadonlyMap<RelatedRelation, Strategy>;
+  readonly ledger: BudgetLedger;
+  readonly costs: CostModel;
+  readonly result: ResultBuilder;
+  readonly detailsLimit: number;
+  /**
+   * Walk every candidate to the end, as spec section 4 reads, instead of stopping once the
+   * result can no longer change. Only tests want this: it is how the shortcut is checked.
+   */
+  readonly exhaustive?: boolean;
+  /** Notes an earlier page returned: they count as already in `relatedNotes`. */
+  readonly alreadyReturned?: readonly NoteRecord[];
+}
+
+export interface IterationOutcome {
+  readonly candidatesConsidered: number;
+  readonly skipped: readonly SkippedNote[];
+  readonly skippedCount: number;
+}
+
+/** The priority-tiered round-robin of spec section 4. */
+export async function runIteration(input: IterationInput): Promise<IterationOutcome> {
+  const { focus, strategies, ledger, costs, result, detailsLimit } = input;
+  const rotation = new TierRotation([...strategies.keys()].filter((relation) => !ANCHOR_FED.has(relation)));
+  const reached = new Map<NoteId, NoteRecord>();
+  const skipped: SkippedNote[] = [];
+  let skippedCount = 0;
+  let candidatesConsidered = 0;
+  let shortcutAllowed = !input.exhaustive;
+  for (const note of input.alreadyReturned ?? []) {
+    ledger.markIncluded(note.id);
+    reached.set(note.id, note);
+  }
+
+  const feedDependents = (relation: RelatedRelation, note: NoteRecord) => {
+    for (const dependent of DEPENDENTS[relation] ?? []) {
+      strategies.get(dependent)!.feed!(note);
+      rotation.activate(dependent);
+    }
+  };
+
+  iteration: while (!ledger.exhausted) {
+    for (const tier of TIERS) {
+      let added = 0;
+      while (added < tier.quota) {
+        const relation = rotation.serveNext(tier);
+        if (!relation) break;
+        const candidate = await strategies.get(relation)!.next();
+        if (!candidate) {
+          rotation.deactivate(relation);
+          continue;
+        }
+        candidatesConsidered++;
+        if (candidate.id === focus.id) continue;
+
+        const listRule = FOCUS_LISTS[relation];
+        const entry = listRule && uriAndTitleOf(candidate);
+        let bare: BareNote | undefined;
+        const offer = ledger.offerNote(candidate.id, () => {
+          bare = bareNoteOf(candidate, relation, detailsLimit);
+          return costs.noteCost(bare) + (entry ? costs.entryCost(entry) : 0);
+        });
+        if (offer.outcome === 'duplicate') {
+          if (listRule && entry && ledger.offerEntry(costs.entryCost(entry))) result.addToFocusList(listRule, entry);
+          feedDependents(relation, candidate);
+        } else if (offer.outcome === 'over-budget') {
+          if (skipped.length < MAX_REPORTED_SKIPS) skipped.push({ uri: uriOf(candidate.id), relation, cost: offer.cost! });
+          skippedCount++;
+        } else {
+          result.addRelated(bare!);
+          reached.set(candidate.id, candidate);
+          if (listRule && entry) result.addToFocusList(listRule, entry);
+          added++;
+          feedDependents(relation, candidate);
+        }
+
+        if (ledger.exhausted) break iteration;
+        if (shortcutAllowed && ledger.remaining < costs.cheapestNote) {
+          if (finishStarved(strategies, rotation, reached, ledger, costs, result)) break iteration;
+          shortcutAllowed = false;
+        }
+      }
+    }
+    if (!rotation.anyActive) break;
+  }
+  return { candidatesConsidered, skipped, skippedCount };
+}
+
+/**
+ * Once no new note can fit, the only thing left that could change the result is a note already
+ * in `relatedNotes` being offered again by a relation with a focus list, and listed if its entry
+ * fits. The notes that could be are known without reading further, so a starved build ends here
+ * instead of walking the rest of a hub. That is exact when every pending entry fits: lists are
+ * independent, so only each list's own order matters. Otherwise the build goes on, step by step.
+ * Answers whether the build is finished.
+ */
+function finishStarved(
+  strategies: ReadonlyMap<RelatedRelation, Strategy>,
+  rotation: TierRotation,
+  reached: ReadonlyMap<NoteId, NoteRecord>,
+  ledger: BudgetLedger,
+  costs: CostModel,
+  result: ResultBuilder,
+): boolean {
+  const pending: { relation: RelatedRelation; notes: NoteRecord[] }[] = [];
+  let total = 0;
+  for (const [relation, rule] of Object.entries(FOCUS_LISTS) as [RelatedRelation, unknown][]) {
+    const strategy = strategies.get(relation);
+    if (!rule || !strategy?.mayStillOffer || !rotation.isActive(relation)) continue;
+    const notes = [...reached.values()].filter((note) => strategy.mayStillOffer!(note));
+    if (notes.length === 0) continue;
+    notes.sort((a, b) => strategy.compareOffers!(a, b));
+    for (const note of notes) total += costs.entryCost(uriAndTitleOf(note));
+    pending.push({ relation, notes });
+  }
+  if (total > ledger.remaining) return false;
+  for (const { relation, notes } of pending) {
+    for (const note of notes) {
+      const entry = uriAndTitleOf(note);
+      ledger.offerEntry(costs.entryCost(entry));
+      result.addToFocusList(FOCUS_LISTS[relation]!, entry);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,26 @@
+import { takeCodePoints } from '../model/code-points.js';
+import type { NoteRecord } from '../model/note-record.js';
+import { uriAndTitleOf } from '../model/uri.js';
+import type { Relation } from '../relationships/relation.js';
+import type { BareNote } from './schema.js';
+
+/** Cuts details to `limit` code points and marks the cut with `...` (spec section 2). */
+export function truncateDetails(details: string, limit: number): string {
+  const { head, cut } = takeCodePoints(details, limit);
+  return cut ? `${head}...` : head;
+}
+
+/**
+ * A note as the result writes it, keys in the spec's order so that every store yields the same
+ * bytes. `detailsLimit` is undefined for the focus note, whose details are never cut.
+ */
+export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {
+  const details = note.details && (detailsLimit === undefined ? note.details : truncateDetails(note.details, detailsLimit));
+  return {
+    uriAndTitle: uriAndTitleOf(note),
+    ...(details ? { details } : {}),
+    ...(note.parent && { parentUriAndTitle: uriAndTitleOf(note.parent) }),
+    ...(note.object && { objectUriAndTitle: uriAndTitleOf(note.object) }),
+    relationToFocusNote: relation,
+  };
+}

@@ -1,0 +1,169 @@
+import { takeCodePoints } from '../../model/code-points.js';
+import {
+  compareSiblingKeys,
+  type NoteId,
+  type NoteLink,
+  type NoteRecord,
+  type SiblingKey,
+} from '../../model/note-record.js';
+import type {
+  ChildrenPageRequest,
+  NoteReader,
+  NoteStore,
+  ReadRequest,
+  ReadScope,
+  ReferringPageRequest,
+} from '../note-store.js';
+import type { Fixture, NoteData } from './fixture.js';
+
+/**
+ * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
+ * of children or referrings costs a binary search, not a scan of the notebook.
+ */
+export class MemoryNoteStore implements NoteStore {
+  private readonly byId = new Map<NoteId, NoteData>();
+  /** Children of each parent id in sibling order, deleted ones included (filtered per read). */
+  private readonly childrenOf = new Map<NoteId, NoteData[]>();
+  /** Notes whose object is the key, by ascending id. */
+  private readonly referringsOf = new Map<NoteId, NoteData[]>();
+
+  constructor(fixture: Fixture) {
+    for (const note of fixture.notes) {
+      this.byId.set(note.id, note);
+      if (note.parentId !== undefined) push(this.childrenOf, note.parentId, note);
+      if (note.objectId !== undefined) push(this.referringsOf, note.objectId, note);
+    }
+    for (const list of this.childrenOf.values()) list.sort(compareSiblingKeys);
+    for (const list of this.referringsOf.values()) list.sort((a, b) => a.id - b.id);
+  }
+
+  async openReader(scope: ReadScope): Promise<NoteReader> {
+    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, scope);
+  }
+}
+
+class MemoryNoteReader implements NoteReader {
+  readonly roundTrips = 0;
+
+  constructor(
+    private readonly byId: ReadonlyMap<NoteId, NoteData>,
+    private readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>,
+    private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
+    private readonly scope: ReadScope,
+  ) {}
+
+  async read(requests: readonly ReadRequest[]) {
+    return requests.map((request) => {
+      switch (request.kind) {
+        case 'note': {
+          const note = this.record(this.visible(request.id), request.full);
+          return note ? [note] : [];
+        }
+        case 'ancestors':
+          return this.ancestors(request.id);
+        case 'children':
+          return this.childrenPage(request);
+        case 'referrings':
+          return this.referringPage(request);
+      }
+    });
+  }
+
+  private ancestors(id: NoteId): NoteRecord[] {
+    const found: NoteRecord[] = [];
+    const seen = new Set<NoteId>([id]);
+    let parent = this.visible(this.visible(id)?.parentId);
+    while (parent && !seen.has(parent.id)) {
+      seen.add(parent.id);
+      found.push(this.record(parent, false)!);
+      parent = this.visible(parent.parentId);
+    }
+    return found;
+  }
+
+  private childrenPage(request: ChildrenPageRequest): NoteRecord[] {
+    const siblings = this.childrenOf.get(request.parentId) ?? [];
+    const ascending = request.direction === 'asc';
+    const step = ascending ? 1 : -1;
+    let index = request.after === undefined
+      ? (ascending ? 0 : siblings.length - 1)
+      : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
+    const page: NoteRecord[] = [];
+    for (; index >= 0 && index < siblings.length && page.length < request.limit; index += step) {
+      const note = siblings[index]!;
+      if (this.isVisible(note)) page.push(this.record(note, false)!);
+    }
+    return page;
+  }
+
+  private referringPage(request: ReferringPageRequest): NoteRecord[] {
+    const referrings = this.referringsOf.get(request.objectId) ?? [];
+    let index = request.afterId === undefined
+      ? 0
+      : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
+    const page: NoteRecord[] = [];
+    for (; index < referrings.length && page.length < request.limit; index++) {
+      const note = referrings[index]!;
+      if (this.isVisible(note)) page.push(this.record(note, false)!);
+    }
+    return page;
+  }
+
+  async close(): Promise<void> {}
+
+  private isVisible(note: NoteData): boolean {
+    const readable = this.scope.readableNotebooks;
+    return note.deletedAt === undefined && (readable === undefined || readable.has(note.notebookId));
+  }
+
+  private visible(id: NoteId | undefined): NoteData | undefined {
+    const note = id === undefined ? undefined : this.byId.get(id);
+    return note && this.isVisible(note) ? note : undefined;
+  }
+
+  private link(id: NoteId | undefined): NoteLink | undefined {
+    const note = this.visible(id);
+    return note && { id: note.id, title: note.title };
+  }
+
+  private record(note: NoteData | undefined, full: boolean): NoteRecord | undefined {
+    if (!note) return undefined;
+    const parent = this.link(note.parentId);
+    const object = this.link(note.objectId);
+    const details = note.details && (full ? note.details : takeCodePoints(note.details, this.scope.detailsLimit + 1).head);
+    return {
+      id: note.id,
+      title: note.title,
+      ...(details ? { details } : {}),
+      ...(parent && { parent }),
+      ...(object && { object }),
+      siblingOrder: note.siblingOrder,
+      notebookId: note.notebookId,
+    };
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Index of the first element strictly beyond `key` when walking `sorted` in that direction. */
+function firstBeyond(
+  sorted: readonly SiblingKey[],
+  key: SiblingKey,
+  ascending: boolean,
+  compare: (a: SiblingKey, b: SiblingKey) => number,
+): number {
+  // lo ends as the number of elements <= key (ascending) or < key (descending).
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = compare(sorted[mid]!, key);
+    if (ascending ? c <= 0 : c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return ascending ? lo : lo - 1;
+}

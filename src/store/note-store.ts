@@ -1,0 +1,68 @@
+import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
+
+/** What a build may see: everything not deleted, optionally only some notebooks. */
+export interface ReadScope {
+  /** When given, notes of any other notebook are invisible. */
+  readonly readableNotebooks?: ReadonlySet<number>;
+  /**
+   * Related notes' details longer than this many code points are truncated, so a store needs
+   * to return at most `detailsLimit + 1` of them: enough to know that truncation is due.
+   */
+  readonly detailsLimit: number;
+}
+
+/** One note; `full` asks for its details uncut (only the focus note needs that). */
+export interface NoteRequest {
+  readonly kind: 'note';
+  readonly id: NoteId;
+  readonly full: boolean;
+}
+
+/**
+ * The visible notes on the parent chain of `id` (the note itself excluded), in any order.
+ * The chain stops at an invisible parent; a store must terminate on cycles.
+ */
+export interface AncestorsRequest {
+  readonly kind: 'ancestors';
+  readonly id: NoteId;
+}
+
+/** One page of the children of `parentId`, in sibling order or its reverse. */
+export interface ChildrenPageRequest {
+  readonly kind: 'children';
+  readonly parentId: NoteId;
+  readonly direction: 'asc' | 'desc';
+  /** Exclusive bound: only children strictly beyond it in `direction`. */
+  readonly after?: SiblingKey;
+  readonly limit: number;
+}
+
+/** One page of the notes whose object is `objectId`, by ascending id. */
+export interface ReferringPageRequest {
+  readonly kind: 'referrings';
+  readonly objectId: NoteId;
+  readonly afterId?: NoteId;
+  readonly limit: number;
+}
+
+export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest;
+
+/**
+ * The port through which the core reads notes. It is one batch-shaped method: many requests in,
+ * one list of records per request out, in the same order, so an adapter can answer a whole batch
+ * in one round trip. Every record is a visible note under the reader's scope, and its `parent`
+ * and `object` links are present only when those notes are visible too.
+ */
+export interface NoteReader {
+  read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]>;
+  /** Database round trips made so far, for the build report; an in-memory reader says 0. */
+  readonly roundTrips: number;
+  /** Ends the reader's snapshot and returns its resources. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A source of notes: a fixture in memory, a MySQL database, … */
+export interface NoteStore {
+  /** A reader that sees one consistent state of the notes for the whole of one build. */
+  openReader(scope: ReadScope): Promise<NoteReader>;
+}

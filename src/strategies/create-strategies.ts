@@ -1,0 +1,95 @@
+import { compareSiblingKeys, type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
+import type { RelatedRelation } from '../relationships/relation.js';
+import { AnchoredStrategy } from './anchored-strategy.js';
+import {
+  ExcludingCursor,
+  ListCursor,
+  PagedCursor,
+  SpiralCursor,
+  type CandidateCursor,
+} from './candidate-cursor.js';
+import type { NoteLoader } from './note-loader.js';
+import { walkParentChain } from './parent-chain.js';
+import { SequenceStrategy } from './sequence-strategy.js';
+import type { Strategy } from './strategy.js';
+
+/** What the strategies start from: the focus note and its ancestors, already read. */
+export interface FocusNeighbourhood {
+  readonly focus: NoteRecord;
+  /** The focus note's ancestors, nearest first (the contextual path, reversed). */
+  readonly ancestors: readonly NoteRecord[];
+}
+
+const NOTHING: CandidateCursor = new ListCursor([]);
+
+/** One strategy per relation of spec section 3, each reading through `loader`. */
+export function createStrategies(
+  { focus, ancestors }: FocusNeighbourhood,
+  loader: NoteLoader,
+): ReadonlyMap<RelatedRelation, Strategy> {
+  const parent = focus.parent && (focus.parent.id === focus.id ? focus : ancestors[0]);
+  const object = focus.object ? loader.note(focus.object.id) : Promise.resolve(undefined);
+  // Asked for together with the object itself, to save the round trip that waiting would cost.
+  const objectChain = focus.object
+    ? Promise.all([object, loader.ancestors(focus.object.id)]).then(([found, chain]) =>
+        found ? walkParentChain(found, chain) : [],
+      )
+    : Promise.resolve([]);
+
+  const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
+    new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit));
+  const around = (note: NoteRecord): CandidateCursor =>
+    note.parent
+      ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note), childrenOf(note.parent.id, 'asc', note))
+      : NOTHING;
+  const chainOf = (note: NoteRecord): CandidateCursor =>
+    new ListCursor(loader.ancestors(note.id).then((found) => walkParentChain(note, found)));
+  const one = (id: NoteId | undefined) => ListCursor.of(id === undefined ? undefined : loader.note(id));
+  const later = (cursor: Promise<CandidateCursor>): CandidateCursor => ({
+    next: async () => (await cursor).next(),
+  });
+
+  const bySiblingKey = { compare: compareSiblingKeys };
+  const strategies: Strategy[] = [
+    new SequenceStrategy('Parent', new ListCursor(parent ? [parent] : [])),
+    new SequenceStrategy('Object', ListCursor.of(object)),
+    new SequenceStrategy('Child', childrenOf(focus.id), {
+      offers: (note) => note.parent?.id === focus.id,
+      ...bySiblingKey,
+    }),
+    new SequenceStrategy('PriorSibling', parent ? childrenOf(parent.id, 'desc', focus) : NOTHING, {
+      offers: (note) => note.parent?.id === parent?.id && compareSiblingKeys(note, focus) < 0,
+      compare: (a, b) => compareSiblingKeys(b, a),
+    }),
+    new SequenceStrategy('YoungerSibling', parent ? childrenOf(parent.id, 'asc', focus) : NOTHING, {
+      offers: (note) => note.parent?.id === parent?.id && compareSiblingKeys(note, focus) > 0,
+      ...bySiblingKey,
+    }),
+    new SequenceStrategy(
+      'ReferringNote',
+      new PagedCursor((after, limit) => loader.referrings(focus.id, after?.id, limit)),
+      { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
+    ),
+    new SequenceStrategy('NoteInContextualPath', new ListCursor(ancestors.slice(1))),
+    new SequenceStrategy('NoteInObjectContextualPath', new ListCursor(objectChain)),
+    new SequenceStrategy('ParentSibling', parent ? around(parent) : NOTHING),
+    new SequenceStrategy(
+      'ObjectParentSibling',
+      later(
+        Promise.all([object, objectChain]).then(([found, chain]) => {
+          const objectParent = found?.parent && (found.parent.id === found.id ? found : chain[0]);
+          return objectParent ? around(objectParent) : NOTHING;
+        }),
+      ),
+    ),
+    new AnchoredStrategy('ReifiedChildObject', (child) => one(child.object?.id)),
+    new AnchoredStrategy('ReferringSubject', (referring) => one(referring.parent?.id)),
+    new AnchoredStrategy('ParentSiblingChild', (parentSibling) => childrenOf(parentSibling.id)),
+    new AnchoredStrategy('ObjectParentSiblingChild', (objectParentSibling) => childrenOf(objectParentSibling.id)),
+    new AnchoredStrategy('NoteInReferringContextualPath', chainOf),
+    new AnchoredStrategy('ReferringCousin', (referring) =>
+      referring.parent ? new ExcludingCursor(childrenOf(referring.parent.id), referring.id) : NOTHING,
+    ),
+  ];
+  return new Map(strategies.map((strategy) => [strategy.relation, strategy]));
+}

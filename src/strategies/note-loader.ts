@@ -1,0 +1,40 @@
+import DataLoader from 'dataloader';
+import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
+import type { NoteReader, ReadRequest } from '../store/note-store.js';
+
+/**
+ * The core's view of a reader: one request at a time for the strategies, one batch per tick for
+ * the store. Every request issued before the build next waits on the store goes out together, so
+ * cursors that ask for their first page as soon as they exist cost no extra round trip.
+ */
+export class NoteLoader {
+  private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string>;
+
+  constructor(reader: NoteReader) {
+    this.loader = new DataLoader((requests) => reader.read(requests), {
+      cacheKeyFn: (request) => JSON.stringify(request),
+    });
+  }
+
+  async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
+    return (await this.loader.load({ kind: 'note', id, full }))[0];
+  }
+
+  ancestors(id: NoteId): Promise<readonly NoteRecord[]> {
+    return this.loader.load({ kind: 'ancestors', id });
+  }
+
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number) {
+    return this.loader.load({
+      kind: 'children',
+      parentId,
+      direction,
+      ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
+      limit,
+    });
+  }
+
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number) {
+    return this.loader.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
+  }
+}
