@@ -1,0 +1,109 @@
+import { Command, CommanderError } from 'commander';
+import { buildContext } from '../build-context.js';
+import { NoteNotFound, ValidationError } from '../errors.js';
+import { render, type OutputFormat } from '../result/render.js';
+import type { TokenizerName } from '../budget/tokenizer.js';
+import { openStore } from './open-store.js';
+import { parseFormat, parseIdList, parseNoteRef, parseTokenizer, parseWholeNumber } from './parse-flags.js';
+
+/** Exit codes of spec section 7. */
+export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as const;
+
+interface BuildFlags {
+  db?: string;
+  focus: string;
+  budget: string;
+  tokenizer: string;
+  truncate: string;
+  readableNotebooks?: string;
+  format: string;
+  exclude?: string;
+  report?: boolean;
+}
+
+/** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
+export async function main(
+  argv: readonly string[],
+  out: (text: string) => void = (text) => process.stdout.write(text),
+  err: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<number> {
+  let exitCode: number = EXIT.done;
+  const program = new Command('note-context')
+    .description('Builds the context an AI assistant needs about one note, within a token budget.')
+    .exitOverride()
+    .configureOutput({ writeOut: out, writeErr: () => {} });
+
+  program
+    .command('build')
+    .description('build the context of one focus note and print it on stdout')
+    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: the sample notebook)')
+    .requiredOption('--focus <id|/nID>', 'the focus note')
+    .requiredOption('--budget <n>', 'tokens for related notes (the focus note is not charged)')
+    .option('--tokenizer <name>', 'o200k | cl100k | estimate | one-per-note', 'o200k')
+    .option('--truncate <n>', 'related notes\' details are cut to this many code points', '1000')
+    .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read')
+    .option('--format <format>', 'json | prompt', 'json')
+    .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
+    .option('--report', 'also print the budget report as JSON on stderr')
+    .action(async (flags: BuildFlags) => {
+      exitCode = await runBuild(flags, out, err);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.done;
+      if (error.code === 'commander.help') {
+        // No command given: show what there is, and say the call was incomplete.
+        err(program.helpInformation());
+        return EXIT.invalidInput;
+      }
+      err(`note-context: ${error.message.replace(/^error: /, '').split('\n')[0]}\n`);
+      return EXIT.invalidInput;
+    }
+    throw error;
+  }
+}
+
+async function runBuild(flags: BuildFlags, out: (text: string) => void, err: (text: string) => void): Promise<number> {
+  let opened: Awaited<ReturnType<typeof openStore>> | undefined;
+  try {
+    // Every flag is checked before anything is read (spec section 6).
+    const options = {
+      focus: parseNoteRef('--focus', flags.focus),
+      budget: parseWholeNumber('--budget', flags.budget),
+      tokenizer: parseTokenizer(flags.tokenizer) satisfies TokenizerName,
+      truncate: parseWholeNumber('--truncate', flags.truncate),
+      ...(flags.readableNotebooks !== undefined && {
+        readableNotebooks: parseIdList('--readable-notebooks', flags.readableNotebooks),
+      }),
+      ...(flags.exclude !== undefined && { exclude: parseIdList('--exclude', flags.exclude) }),
+    };
+    const format: OutputFormat = parseFormat(flags.format);
+    opened = await openStore(flags.db);
+    const { result, report } = await buildContext(opened.store, options);
+    out(`${render(result, format)}${format === 'json' ? '\n' : ''}`);
+    if (flags.report) err(`${JSON.stringify(report)}\n`);
+    return EXIT.done;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      err(`note-context: invalid input: ${error.message}\n`);
+      return EXIT.invalidInput;
+    }
+    if (error instanceof NoteNotFound) {
+      err(`note-context: note ${error.noteId} not found\n`);
+      return EXIT.notFound;
+    }
+    err(`note-context: ${oneLine(error)}\n`);
+    return EXIT.failed;
+  } finally {
+    await opened?.close();
+  }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] || 'unexpected error';
+}

@@ -1,0 +1,32 @@
+// The whole public surface of note-context.
+export { buildContext, type BuildOutcome } from './build-context.js';
+export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
+export type { BuildReport, SkippedNote } from './iterator/build-report.js';
+export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
+export {
+  BareNoteSchema,
+  FocusNoteSchema,
+  GraphRAGResultSchema,
+  type BareNote,
+  type FocusNote,
+  type GraphRAGResult,
+} from './result/schema.js';
+export { render, OUTPUT_FORMATS, type OutputFormat } from './result/render.js';
+export { renderJson } from './result/render-json.js';
+export { renderPrompt } from './result/render-prompt.js';
+export { RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
+export { TIERS, type Tier } from './relationships/tiers.js';
+export { TOKENIZER_NAMES, tokenizerNamed, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';
+export type { NoteId, NoteLink, NoteRecord, SiblingKey } from './model/note-record.js';
+export type {
+  AncestorsRequest,
+  ChildrenPageRequest,
+  NoteReader,
+  NoteRequest,
+  NoteStore,
+  ReadRequest,
+  ReadScope,
+  ReferringPageRequest,
+} from './store/note-store.js';
+export { MemoryNoteStore } from './store/memory/memory-note-store.js';
+export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
