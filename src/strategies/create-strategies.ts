@@ -58,11 +58,11 @@ export function createStrategies(
       ...bySiblingKey,
     }),
     new SequenceStrategy('PriorSibling', parent ? childrenOf(parent.id, 'desc', focus) : NOTHING, {
-      offers: (note) => note.parent?.id === parent?.id && compareSiblingKeys(note, focus) < 0,
+      offers: (note) => parent !== undefined && note.parent?.id === parent.id && compareSiblingKeys(note, focus) < 0,
       compare: (a, b) => compareSiblingKeys(b, a),
     }),
     new SequenceStrategy('YoungerSibling', parent ? childrenOf(parent.id, 'asc', focus) : NOTHING, {
-      offers: (note) => note.parent?.id === parent?.id && compareSiblingKeys(note, focus) > 0,
+      offers: (note) => parent !== undefined && note.parent?.id === parent.id && compareSiblingKeys(note, focus) > 0,
       ...bySiblingKey,
     }),
     new SequenceStrategy(

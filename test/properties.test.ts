@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildContext, type BuildOutcome } from '../src/build-context.js';
+import type { BuildOptions } from '../src/build-options.js';
+import { tokenizerNamed, type TokenizerName } from '../src/budget/tokenizer.js';
+import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
+import { renderJson } from '../src/result/render-json.js';
+import { renderPrompt } from '../src/result/render-prompt.js';
+import { GraphRAGResultSchema, type GraphRAGResult } from '../src/result/schema.js';
+import { NoteNotFound } from '../src/errors.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
+import type { Fixture } from '../src/store/memory/fixture.js';
+import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
+import { RelationOracle } from './support/relation-oracle.js';
+
+const RELATED = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
+
+/** A random notebook, a focus id drawn from it, a budget and a readable-notebooks choice. */
+const scenario = (maxBudget: number) =>
+  randomNotebook().chain((fixture) =>
+    fc.record({
+      fixture: fc.constant(fixture),
+      focus: fc.integer({ min: 1, max: fixture.notes.length }),
+      budget: fc.integer({ min: 0, max: maxBudget }),
+      readable: readableNotebooks,
+      truncate: fc.constantFrom(0, 5, 1000),
+    }),
+  );
+
+type Scenario = { fixture: Fixture; focus: number; budget: number; readable: number[] | undefined; truncate: number };
+
+/** Builds, or answers `undefined` when the focus note is invisible (which must be NoteNotFound). */
+async function tryBuild(s: Scenario, tokenizer: TokenizerName, extra: Partial<BuildOptions> = {}, exhaustive = false) {
+  const options: BuildOptions = {
+    focus: s.focus,
+    budget: s.budget,
+    tokenizer,
+    truncate: s.truncate,
+    ...(s.readable && { readableNotebooks: s.readable }),
+    ...extra,
+  };
+  const oracle = new RelationOracle(s.fixture, s.readable && new Set(s.readable));
+  const store = new MemoryNoteStore(s.fixture);
+  const built = withTimeout(buildContext(store, options, { exhaustive }));
+  if (!oracle.visible(s.focus)) {
+    await expect(built).rejects.toBeInstanceOf(NoteNotFound);
+    return undefined;
+  }
+  return { outcome: await built, oracle };
+}
+
+/** Corrupt data must never hang a build. */
+function withTimeout<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`build did not finish in ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+function initialOf(result: GraphRAGResult): GraphRAGResult {
+  return {
+    focusNote: { ...result.focusNote, children: [], referrings: [], priorSiblings: [], youngerSiblings: [] },
+    relatedNotes: [],
+  };
+}
+
+const idOf = (uriAndTitle: string) => Number(/\(\/n(\d+)\)$/.exec(uriAndTitle)![1]);
+
+/** Every note link anywhere in a result. */
+function allLinks(result: GraphRAGResult): string[] {
+  const focus = result.focusNote;
+  return [
+    focus.uriAndTitle,
+    ...[focus.parentUriAndTitle, focus.objectUriAndTitle].filter((link): link is string => link !== undefined),
+    ...focus.contextualPath,
+    ...focus.children,
+    ...focus.referrings,
+    ...focus.priorSiblings,
+    ...focus.youngerSiblings,
+    ...result.relatedNotes.flatMap((note) =>
+      [note.uriAndTitle, note.parentUriAndTitle, note.objectUriAndTitle].filter((link): link is string => link !== undefined),
+    ),
+  ];
+}
+
+describe('properties of every build (fast-check, random notebooks including corrupt ones)', () => {
+  for (const [tokenizer, runs] of [['estimate', 300], ['o200k', 150], ['cl100k', 60]] as const) {
+    it(`the budget guarantee holds on the real JSON and prompt output (${tokenizer}, ${runs} runs)`, async () => {
+      const count = tokenizerNamed(tokenizer).count;
+      await fc.assert(
+        fc.asyncProperty(scenario(1500), async (s) => {
+          const built = await tryBuild(s, tokenizer);
+          if (!built) return;
+          const { result, report } = built.outcome;
+          const initial = initialOf(result);
+          expect(count(renderJson(result))).toBeLessThanOrEqual(count(renderJson(initial)) + s.budget);
+          expect(count(renderPrompt(result))).toBeLessThanOrEqual(count(renderPrompt(initial)) + s.budget);
+          expect(report.used).toBeLessThanOrEqual(s.budget);
+          expect(report.focusCost).toBe(count(renderJson(initial)));
+        }),
+        { numRuns: runs },
+      );
+    });
+  }
+
+  it('no duplicates; the focus note is never related and its details are intact; the result validates (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario(3000), async (s) => {
+        const built = await tryBuild(s, 'estimate');
+        if (!built) return;
+        const { result } = built.outcome;
+        const ids = result.relatedNotes.map((note) => idOf(note.uriAndTitle));
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids).not.toContain(s.focus);
+        const focusData = s.fixture.notes.find((note) => note.id === s.focus)!;
+        expect(result.focusNote.details).toBe(focusData.details || undefined);
+        expect(GraphRAGResultSchema.parse(JSON.parse(renderJson(result)))).toEqual(result);
+        for (const list of ['children', 'priorSiblings', 'youngerSiblings', 'referrings'] as const) {
+          expect(new Set(result.focusNote[list]).size).toBe(result.focusNote[list].length);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('every related note truly has its claimed relation; an unlimited build reaches exactly the related notes (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario(0), async (s) => {
+        const built = await tryBuild(s, 'one-per-note', { budget: 1_000_000 });
+        if (!built) return;
+        const { result } = built.outcome;
+        const { oracle } = built;
+        for (const note of result.relatedNotes) {
+          const relation = note.relationToFocusNote as RelatedRelation;
+          expect(oracle.related(s.focus, relation).has(idOf(note.uriAndTitle)), `${relation} ${note.uriAndTitle}`).toBe(true);
+        }
+        const reachable = new Set(RELATED.flatMap((relation) => [...oracle.related(s.focus, relation)]));
+        reachable.delete(s.focus);
+        expect(new Set(result.relatedNotes.map((note) => idOf(note.uriAndTitle)))).toEqual(reachable);
+        const focusNote = oracle.visible(s.focus)!;
+        expect(new Set(idsIn(result.focusNote.children))).toEqual(new Set(oracle.children(focusNote).map((n) => n.id).filter((id) => id !== s.focus)));
+        expect(new Set(idsIn(result.focusNote.referrings))).toEqual(new Set(oracle.referrings(focusNote).map((n) => n.id).filter((id) => id !== s.focus)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('under one-per-note a budget of n gives min(n, reachable) notes (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario(40), async (s) => {
+        const built = await tryBuild(s, 'one-per-note');
+        if (!built) return;
+        const { oracle } = built;
+        const reachable = new Set(RELATED.flatMap((relation) => [...oracle.related(s.focus, relation)]));
+        reachable.delete(s.focus);
+        expect(built.outcome.result.relatedNotes.length).toBe(Math.min(s.budget, reachable.size));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('no note of an unreadable notebook, and no deleted note, appears anywhere (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario(3000), async (s) => {
+        const built = await tryBuild(s, 'estimate');
+        if (!built) return;
+        for (const link of allLinks(built.outcome.result)) {
+          expect(built.oracle.visible(idOf(link)), link).toBeDefined();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ending a starved build early gives exactly what walking every candidate gives (300 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario(600), fc.constantFrom<TokenizerName>('estimate', 'o200k'), async (s, tokenizer) => {
+        const fast = await tryBuild(s, tokenizer);
+        if (!fast) return;
+        const slow = await tryBuild(s, tokenizer, {}, true);
+        expect(renderJson(fast.outcome.result)).toBe(renderJson(slow!.outcome.result));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function idsIn(entries: readonly string[]): number[] {
+  return entries.map(idOf);
+}

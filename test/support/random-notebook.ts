@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
+
+/** Titles that stress links, JSON and tokenizers. */
+const title = fc.oneof(
+  fc.constantFrom('Energy', 'a [b] c', 'back\\slash', '"quoted"', '水 みず', '🍜 ramen', '<|endoftext|>', '', ' ', ']]', 'x'.repeat(60)),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+);
+
+const details = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constant('') },
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 50, maxLength: 400 }) },
+  { weight: 1, arbitrary: fc.constantFrom('😀'.repeat(1100), 'ab\n"c"\\'.repeat(200), '漢字'.repeat(700)) },
+);
+
+export interface RandomNotebookOptions {
+  readonly maxNotes?: number;
+  /** Allow links to ids that name no note. */
+  readonly dangling?: boolean;
+}
+
+/**
+ * Random notebooks, corrupt ones included: parent links are drawn freely, so cycles happen;
+ * objects may be the note itself or name no note; some notes are deleted; three notebooks.
+ */
+export function randomNotebook({ maxNotes = 40, dangling = true }: RandomNotebookOptions = {}): fc.Arbitrary<Fixture> {
+  const size = fc.oneof(
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }) },
+    { weight: 3, arbitrary: fc.noBias(fc.integer({ min: 5, max: maxNotes })) },
+  );
+  return size.chain((count) => {
+    const ids = Array.from({ length: count }, (_, index) => index + 1);
+    const anyId = fc.constantFrom(...ids);
+    const noLink = fc.constant(undefined);
+    const danglingId = fc.constant(count + 100);
+    // Mostly a tree (a parent with a smaller id, few roots), sometimes any note: cycles happen.
+    const parentOf = (id: number) =>
+      fc.oneof(
+        { weight: 1, arbitrary: noLink },
+        { weight: id > 1 ? 12 : 0, arbitrary: fc.noBias(fc.integer({ min: 1, max: Math.max(1, id - 1) })) },
+        { weight: 1, arbitrary: anyId },
+        { weight: dangling ? 1 : 0, arbitrary: danglingId },
+      );
+    const objectLink = fc.oneof(
+      { weight: 6, arbitrary: noLink },
+      { weight: 3, arbitrary: anyId },
+      { weight: dangling ? 1 : 0, arbitrary: danglingId },
+    );
+    const note = (id: number): fc.Arbitrary<NoteData> =>
+      fc
+        .record({
+          title,
+          details,
+          parentId: parentOf(id),
+          objectId: objectLink,
+          siblingOrder: fc.integer({ min: 0, max: 5 }),
+          notebookId: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 2, max: 3 }) }),
+          deleted: fc.integer({ min: 0, max: 19 }).map((roll) => roll < 2),
+        })
+        .map((drawn) => ({
+          id,
+          title: drawn.title,
+          ...(drawn.details !== undefined && { details: drawn.details }),
+          ...(drawn.parentId !== undefined && { parentId: drawn.parentId }),
+          ...(drawn.objectId !== undefined && { objectId: drawn.objectId }),
+          siblingOrder: drawn.siblingOrder,
+          notebookId: drawn.notebookId,
+          ...(drawn.deleted && { deletedAt: '2026-01-01T00:00:00Z' }),
+        }));
+    return fc.tuple(...ids.map(note)).map((notes) => ({
+      notebooks: [1, 2, 3].map((id) => ({ id, name: `Notebook ${id}` })),
+      notes,
+    }));
+  });
+}
+
+/** A readable-notebooks option: mostly none, else a non-empty subset of the three. */
+export const readableNotebooks = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.subarray([1, 2, 3], { minLength: 1 }) },
+);
