@@ -3,7 +3,10 @@ import { buildContext } from '../build-context.js';
 import { NoteNotFound, ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { TokenizerName } from '../budget/tokenizer.js';
-import { openStore } from './open-store.js';
+import { isMysqlUrl, openStore } from './open-store.js';
+import { loadIntoMysql } from './load-into-mysql.js';
+import { readFixtureFile } from '../store/memory/fixture.js';
+import { parseMysqlUrl } from '../store/mysql/mysql-note-store.js';
 import { parseFormat, parseIdList, parseNoteRef, parseTokenizer, parseWholeNumber } from './parse-flags.js';
 
 /** Exit codes of spec section 7. */
@@ -49,6 +52,16 @@ export async function main(
       exitCode = await runBuild(flags, out, err);
     });
 
+  program
+    .command('load')
+    .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
+    .requiredOption('--db <mysql://user:pass@host:port/db>', 'the database to load into')
+    .option('--batch <n>', 'notes per INSERT', '1000')
+    .argument('<fixture.json>', 'the fixture to load')
+    .action(async (fixturePath: string, flags: { db: string; batch: string }) => {
+      exitCode = await runLoad(fixturePath, flags, err);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
@@ -88,19 +101,39 @@ async function runBuild(flags: BuildFlags, out: (text: string) => void, err: (te
     if (flags.report) err(`${JSON.stringify(report)}\n`);
     return EXIT.done;
   } catch (error) {
-    if (error instanceof ValidationError) {
-      err(`note-context: invalid input: ${error.message}\n`);
-      return EXIT.invalidInput;
-    }
-    if (error instanceof NoteNotFound) {
-      err(`note-context: note ${error.noteId} not found\n`);
-      return EXIT.notFound;
-    }
-    err(`note-context: ${oneLine(error)}\n`);
-    return EXIT.failed;
+    return exitFor(error, err);
   } finally {
     await opened?.close();
   }
+}
+
+async function runLoad(fixturePath: string, flags: { db: string; batch: string }, err: (text: string) => void): Promise<number> {
+  try {
+    if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL, got "${flags.db}"`);
+    const batchSize = parseWholeNumber('--batch', flags.batch);
+    if (batchSize === 0) throw new ValidationError('--batch', 'expected an integer ≥ 1');
+    parseMysqlUrl(flags.db);
+    const fixture = await readFixtureFile(fixturePath);
+    await loadIntoMysql(flags.db, fixture, batchSize);
+    err(`note-context: loaded ${fixture.notes.length} notes\n`);
+    return EXIT.done;
+  } catch (error) {
+    return exitFor(error, err);
+  }
+}
+
+/** The exit code of spec section 7 for an error, with its one line on stderr. */
+function exitFor(error: unknown, err: (text: string) => void): number {
+  if (error instanceof ValidationError) {
+    err(`note-context: invalid input: ${error.message}\n`);
+    return EXIT.invalidInput;
+  }
+  if (error instanceof NoteNotFound) {
+    err(`note-context: note ${error.noteId} not found\n`);
+    return EXIT.notFound;
+  }
+  err(`note-context: ${oneLine(error)}\n`);
+  return EXIT.failed;
 }
 
 function oneLine(error: unknown): string {

@@ -13,6 +13,7 @@ export class ListCursor implements CandidateCursor {
 
   constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
     this.notes = Promise.resolve(notes);
+    this.notes.catch(() => {}); // read ahead; it rejects where it is awaited, if ever
   }
 
   static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
@@ -61,10 +62,12 @@ export class PagedCursor implements CandidateCursor {
 
   private fetch(after: NoteRecord | undefined): Promise<readonly NoteRecord[]> {
     const limit = this.pageSize;
-    return this.fetchPage(after, limit).then((page) => {
-      if (page.length < limit) this.exhausted = true;
-      return page;
+    const page = this.fetchPage(after, limit).then((found) => {
+      if (found.length < limit) this.exhausted = true;
+      return found;
     });
+    page.catch(() => {}); // read ahead; it rejects where it is awaited, if ever
+    return page;
   }
 }
 

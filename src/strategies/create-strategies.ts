@@ -35,6 +35,7 @@ export function createStrategies(
         found ? walkParentChain(found, chain) : [],
       )
     : Promise.resolve([]);
+  objectChain.catch(() => {}); // awaited by the strategies that need it, if the build gets there
 
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
     new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit));
@@ -45,9 +46,10 @@ export function createStrategies(
   const chainOf = (note: NoteRecord): CandidateCursor =>
     new ListCursor(loader.ancestors(note.id).then((found) => walkParentChain(note, found)));
   const one = (id: NoteId | undefined) => ListCursor.of(id === undefined ? undefined : loader.note(id));
-  const later = (cursor: Promise<CandidateCursor>): CandidateCursor => ({
-    next: async () => (await cursor).next(),
-  });
+  const later = (cursor: Promise<CandidateCursor>): CandidateCursor => {
+    cursor.catch(() => {}); // rejects where it is awaited, if the build gets there
+    return { next: async () => (await cursor).next() };
+  };
 
   const bySiblingKey = { compare: compareSiblingKeys };
   const strategies: Strategy[] = [

@@ -16,16 +16,16 @@ export class NoteLoader {
     });
   }
 
-  async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
-    return (await this.loader.load({ kind: 'note', id, full }))[0];
+  note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
+    return prefetched(this.loader.load({ kind: 'note', id, full }).then((found) => found[0]));
   }
 
   ancestors(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.loader.load({ kind: 'ancestors', id });
+    return prefetched(this.loader.load({ kind: 'ancestors', id }));
   }
 
   children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number) {
-    return this.loader.load({
+    return this.load({
       kind: 'children',
       parentId,
       direction,
@@ -35,6 +35,20 @@ export class NoteLoader {
   }
 
   referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number) {
-    return this.loader.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
+    return this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
   }
+
+  private load(request: ReadRequest): Promise<readonly NoteRecord[]> {
+    return prefetched(this.loader.load(request));
+  }
+}
+
+/**
+ * Reads are asked for ahead of need, and a build that ends early never awaits some of them. Such
+ * a read failing (say, after the reader closed) is no error of the build; one that is awaited
+ * still rejects where it is awaited.
+ */
+function prefetched<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }

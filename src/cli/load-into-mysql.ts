@@ -1,0 +1,32 @@
+import { SingleBar } from 'cli-progress';
+import { Kysely, MysqlDialect } from 'kysely';
+import { createPool } from 'mysql2';
+import { StoreUnavailable, ValidationError } from '../errors.js';
+import type { Fixture } from '../store/memory/fixture.js';
+import { loadFixture } from '../store/mysql/load-fixture.js';
+import { parseMysqlUrl } from '../store/mysql/mysql-note-store.js';
+import type { NoteDatabase } from '../store/mysql/note-table.js';
+
+/** A progress bar is worth drawing only when a load takes a while. */
+const LARGE_FIXTURE = 10_000;
+
+export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: number): Promise<void> {
+  const db = new Kysely<NoteDatabase>({
+    dialect: new MysqlDialect({ pool: createPool({ ...parseMysqlUrl(url), connectTimeout: 5_000, charset: 'utf8mb4' }) }),
+  });
+  const bar =
+    fixture.notes.length >= LARGE_FIXTURE
+      ? new SingleBar({ stream: process.stderr, format: 'loading notes [{bar}] {value}/{total}', noTTYOutput: true, notTTYSchedule: 2_000 })
+      : undefined;
+  bar?.start(fixture.notes.length, 0);
+  try {
+    await loadFixture(db, fixture, { batchSize, onProgress: (loaded) => bar?.update(loaded) });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof ValidationError) throw error;
+    throw new StoreUnavailable(`load failed: ${reason.split('\n')[0]}`, { cause: error });
+  } finally {
+    bar?.stop();
+    await db.destroy();
+  }
+}

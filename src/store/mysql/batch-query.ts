@@ -1,0 +1,123 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+
+/** `req` of rows that answer notes read by id, details cut. */
+export const NOTES_BY_ID = -1;
+/** `req` of rows that answer notes read by id, details in full. */
+export const FULL_NOTES_BY_ID = -3;
+/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
+export const ANCESTOR_ROWS = -2;
+
+/**
+ * One SQL statement that answers a whole batch of read requests, so that a batch costs one round
+ * trip: a UNION ALL of one derived table per page request (keyset-bounded, with its own ORDER BY
+ * and LIMIT), one branch for the notes read by id, and one for every ancestor chain. Visibility
+ * (deleted, readable notebooks) is applied in SQL to the notes and to their parent and object.
+ *
+ * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
+ * limited derived tables under a recursive CTE, which the template says plainly, with every value
+ * a bound parameter. Rows come back checked by zod (note-row.ts).
+ */
+export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+  const branches: RawBuilder<unknown>[] = [];
+  const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
+  const fullIds = requests.flatMap((r) => (r.kind === 'note' && r.full ? [r.id] : []));
+  const chainStarts = requests.flatMap((r) => (r.kind === 'ancestors' ? [r.id] : []));
+
+  if (relatedIds.length > 0) branches.push(notesById(relatedIds, scope, false));
+  if (fullIds.length > 0) branches.push(notesById(fullIds, scope, true));
+  requests.forEach((request, index) => {
+    if (request.kind === 'children') branches.push(childrenPage(request, index, scope));
+    if (request.kind === 'referrings') branches.push(referringPage(request, index, scope));
+  });
+  if (chainStarts.length > 0) {
+    branches.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, ${noteColumns(scope, false)}
+      FROM chain JOIN note n ON n.id = chain.id ${linkJoins(scope)}`);
+  }
+  const union = sql.join(branches, sql` UNION ALL `);
+  return chainStarts.length > 0 ? sql`${ancestorChains(chainStarts, scope)} ${union}` : union;
+}
+
+/**
+ * Every visible ancestor of each start note. The recursion is a UNION, which drops repeated
+ * (anchor, id) rows, so a parent chain with a cycle ends; the core orders the chain and stops it
+ * at the first repeat.
+ */
+function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
+  return sql`WITH RECURSIVE chain (anchor, id) AS (
+      SELECT s.id, p.id FROM note s
+        JOIN note p ON p.id = s.parent_id AND ${visible('p', scope)}
+        WHERE s.id IN (${sql.join(starts)})
+      UNION
+      SELECT c.anchor, p.id FROM chain c
+        JOIN note cur ON cur.id = c.id
+        JOIN note p ON p.id = cur.parent_id AND ${visible('p', scope)}
+        WHERE p.id <> c.anchor
+    )`;
+}
+
+function notesById(ids: readonly number[], scope: ReadScope, full: boolean): RawBuilder<unknown> {
+  return sql`SELECT ${sql.lit(full ? FULL_NOTES_BY_ID : NOTES_BY_ID)} AS req, NULL AS anchor, ${noteColumns(scope, full)}
+    FROM note n ${linkJoins(scope)}
+    WHERE n.id IN (${sql.join(ids)}) AND ${visible('n', scope)}`;
+}
+
+function childrenPage(request: ChildrenPageRequest, index: number, scope: ReadScope): RawBuilder<unknown> {
+  const asc = request.direction === 'asc';
+  const beyond = asc ? sql.raw('>') : sql.raw('<');
+  const order = asc ? sql.raw('ASC') : sql.raw('DESC');
+  const after = request.after
+    ? sql`AND (n.sibling_order ${beyond} ${request.after.siblingOrder}
+         OR (n.sibling_order = ${request.after.siblingOrder} AND n.id ${beyond} ${request.after.id}))`
+    : sql``;
+  return page(
+    index,
+    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, ${noteColumns(scope, false)}
+      FROM note n ${linkJoins(scope)}
+      WHERE n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}
+      ORDER BY n.sibling_order ${order}, n.id ${order}
+      LIMIT ${request.limit}`,
+  );
+}
+
+function referringPage(request: ReferringPageRequest, index: number, scope: ReadScope): RawBuilder<unknown> {
+  const after = request.afterId !== undefined ? sql`AND n.id > ${request.afterId}` : sql``;
+  return page(
+    index,
+    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, ${noteColumns(scope, false)}
+      FROM note n ${linkJoins(scope)}
+      WHERE n.target_note_id = ${request.objectId} AND ${visible('n', scope)} ${after}
+      ORDER BY n.id
+      LIMIT ${request.limit}`,
+  );
+}
+
+/** A derived table keeps a branch's ORDER BY and LIMIT its own inside the union. */
+function page(index: number, select: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`SELECT * FROM (${select}) AS ${sql.raw(`page${index}`)}`;
+}
+
+function noteColumns(scope: ReadScope, full: boolean): RawBuilder<unknown> {
+  // LEFT counts characters, which in utf8mb4 are code points: one more than the truncation
+  // length is enough to know the details must be cut; the cut itself is the core's.
+  const details = full ? sql`n.description` : sql`LEFT(n.description, ${scope.detailsLimit + 1})`;
+  return sql`n.id AS id, n.topic_constructor AS title, ${details} AS details,
+    n.sibling_order AS sibling_order, n.notebook_id AS notebook_id,
+    p.id AS parent_id, p.topic_constructor AS parent_title,
+    o.id AS object_id, o.topic_constructor AS object_title`;
+}
+
+/** The parent and object of `n`, each only when visible. */
+function linkJoins(scope: ReadScope): RawBuilder<unknown> {
+  return sql`LEFT JOIN note p ON p.id = n.parent_id AND ${visible('p', scope)}
+    LEFT JOIN note o ON o.id = n.target_note_id AND ${visible('o', scope)}`;
+}
+
+function visible(alias: 'n' | 'p' | 'o', scope: ReadScope): RawBuilder<unknown> {
+  const table = sql.raw(alias);
+  const notDeleted = sql`${table}.deleted_at IS NULL`;
+  if (!scope.readableNotebooks) return notDeleted;
+  // `IN ()` is not SQL; no notebook has id 0, so an empty list then matches nothing.
+  const readable = scope.readableNotebooks.size > 0 ? [...scope.readableNotebooks] : [0];
+  return sql`${notDeleted} AND ${table}.notebook_id IN (${sql.join(readable)})`;
+}

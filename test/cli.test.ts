@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/run-cli.js';
+import { GraphRAGResultSchema } from '../src/result/schema.js';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  return { code, stdout, stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'note-context-cli-'));
+function fixtureFile(content: unknown): string {
+  const path = join(dir, `fixture-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+const small = fixtureFile({
+  notes: [
+    { id: 1, title: 'Physics', details: 'root' },
+    { id: 2, title: 'Energy', parentId: 1 },
+    { id: 3, title: 'Deleted', parentId: 1, deletedAt: '2026-01-01' },
+    { id: 4, title: 'Chemistry', notebookId: 2 },
+  ],
+});
+
+describe('note-context build', () => {
+  it('exit 0: prints only the JSON result on stdout', async () => {
+    const { code, stdout, stderr } = await run('build', '--db', small, '--focus', '/n2', '--budget', '100');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const result = GraphRAGResultSchema.parse(JSON.parse(stdout));
+    expect(result.relatedNotes.map((note) => note.uriAndTitle)).toEqual(['[Physics](/n1)']);
+    expect(stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('runs on the sample notebook without --db, in both formats', async () => {
+    const json = await run('build', '--focus', '19', '--budget', '500');
+    expect(json.code).toBe(0);
+    expect(GraphRAGResultSchema.parse(JSON.parse(json.stdout)).focusNote.uriAndTitle).toBe('[Energy](/n19)');
+    const prompt = await run('build', '--focus', '19', '--budget', '500', '--format', 'prompt');
+    expect(prompt.code).toBe(0);
+    expect(prompt.stdout).toContain('# Focus note\n[Energy](/n19)');
+    expect(prompt.stdout).toContain('# Related notes, most relevant first');
+  });
+
+  it('--report puts the budget report on stderr', async () => {
+    const { code, stderr } = await run('build', '--db', small, '--focus', '2', '--budget', '100', '--tokenizer', 'estimate', '--report');
+    expect(code).toBe(0);
+    expect(JSON.parse(stderr)).toMatchObject({ tokenizer: 'estimate', budget: 100 });
+  });
+
+  it('exit 3: a missing, deleted or unreadable focus note', async () => {
+    for (const args of [['--focus', '99'], ['--focus', '3'], ['--focus', '4', '--readable-notebooks', '1']]) {
+      const { code, stdout, stderr } = await run('build', '--db', small, '--budget', '10', ...args);
+      expect(code).toBe(3);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(new RegExp(`note ${args[1]} not found\\n$`));
+      expect(stderr.split('\n').length).toBe(2);
+    }
+  });
+
+  it('exit 2: bad budget, even when the focus note is missing too', async () => {
+    for (const budget of ['-1', '1.5', 'ten', '']) {
+      const { code, stdout, stderr } = await run('build', '--db', small, '--focus', '99', '--budget', budget);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain('--budget');
+    }
+  });
+
+  it('exit 2: unknown tokenizer, bad focus, bad truncate, bad format, unknown flag, missing flag', async () => {
+    const cases: [string[], string][] = [
+      [['--focus', '2', '--budget', '5', '--tokenizer', 'gpt2'], '--tokenizer'],
+      [['--focus', 'n2', '--budget', '5'], '--focus'],
+      [['--focus', '2', '--budget', '5', '--truncate', '-3'], '--truncate'],
+      [['--focus', '2', '--budget', '5', '--format', 'xml'], '--format'],
+      [['--focus', '2', '--budget', '5', '--readable-notebooks', 'a,b'], '--readable-notebooks'],
+      [['--focus', '2', '--budget', '5', '--colour'], '--colour'],
+      [['--focus', '2'], '--budget'],
+    ];
+    for (const [args, named] of cases) {
+      const { code, stdout, stderr } = await run('build', '--db', small, ...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(named);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('exit 2: a bad fixture names the problem', async () => {
+    const cases: [string, RegExp][] = [
+      [fixtureFile('{ not json'), /not valid JSON/],
+      [fixtureFile({ notes: [{ id: 1 }] }), /notes\[0\]\.title/],
+      [fixtureFile({ notes: [{ id: 0, title: 'x' }] }), /notes\[0\]\.id/],
+      [fixtureFile({ notes: [{ id: 1, title: 'a' }, { id: 1, title: 'b' }] }), /notes\[1\]\.id: duplicate note id 1/],
+      [fixtureFile({ notes: [{ id: 1, title: 'a', parentId: 'x' }] }), /notes\[0\]\.parentId/],
+      [fixtureFile({ nodes: [] }), /notes/],
+      [join(dir, 'missing.json'), /cannot read fixture file/],
+    ];
+    for (const [path, message] of cases) {
+      const { code, stdout, stderr } = await run('build', '--db', path, '--focus', '1', '--budget', '5');
+      expect(code, path).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('--help exits 0; no command exits 2 with the usage', async () => {
+    expect((await run('--help')).code).toBe(0);
+    expect((await run('build', '--help')).stdout).toContain('--readable-notebooks');
+    const none = await run();
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Usage: note-context');
+  });
+
+  it('the installed command runs as a process', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'build',
+      '--focus',
+      '/n19',
+      '--budget',
+      '300',
+    ]);
+    expect(GraphRAGResultSchema.parse(JSON.parse(stdout)).relatedNotes.length).toBeGreaterThan(0);
+  });
+});
