@@ -2,10 +2,10 @@ import { afterAll } from 'vitest';
 import { buildContext, type BuildOutcome } from '../../src/build-context.js';
 import type { BuildOptions } from '../../src/build-options.js';
 import type { Fixture } from '../../src/store/memory/fixture.js';
-import { memoryStoreKind, type StoreKind } from './store-kinds.js';
+import { storeKindFactories, type StoreKind } from './store-kinds.js';
 
-/** Every store kind the shared suites run over. */
-export const STORE_KINDS: readonly StoreKind[] = [memoryStoreKind];
+/** Every store kind the shared suites run over; each suite gets its own instances. */
+export const STORE_KINDS: readonly StoreKind[] = storeKindFactories.map((make) => make());
 
 /** Builds on `kind` over `fixture`. */
 export function builderFor(kind: StoreKind) {

@@ -29,17 +29,18 @@ export class MysqlNoteReader implements NoteReader {
     db: Kysely<NoteDatabase>,
     scope: ReadScope,
     flavour: ServerFlavour,
-    queryTimeoutMs: number,
+    { queryTimeoutMs, consistentSnapshot }: { queryTimeoutMs: number; consistentSnapshot: boolean },
   ): Promise<MysqlNoteReader> {
     let pinned!: (connection: Kysely<NoteDatabase>) => void;
     let letGo!: () => void;
     const ready = new Promise<Kysely<NoteDatabase>>((resolve) => (pinned = resolve));
     const released = new Promise<void>((resolve) => (letGo = resolve));
     const session = db.connection().execute(async (connection) => {
-      await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`.execute(connection);
+      // Without the snapshot each statement commits on its own and sees the latest writes.
+      await (consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`).execute(connection);
       pinned(connection);
       await released;
-      await sql`ROLLBACK`.execute(connection);
+      await (consistentSnapshot ? sql`ROLLBACK` : sql`DO 0`).execute(connection);
     });
     const connection = await Promise.race([ready, session.then(() => undefined)]).catch((error: unknown) => {
       throw unavailable('cannot open a read transaction', error);

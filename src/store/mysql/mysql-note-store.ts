@@ -14,6 +14,11 @@ export const MysqlStoreOptionsSchema = z.strictObject({
   connectTimeoutMs: z.number().int().positive().default(5_000),
   /** Connections in the pool `fromUrl` makes (default 10). */
   poolSize: z.number().int().positive().default(10),
+  /**
+   * Read each build inside one consistent snapshot (default true). Only a test turns it off, to
+   * show what the snapshot protects a build from.
+   */
+  consistentSnapshot: z.boolean().default(true),
 });
 
 export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
@@ -58,7 +63,7 @@ export class MysqlNoteStore implements NoteStore {
 
   async openReader(scope: ReadScope): Promise<NoteReader> {
     const flavour = await this.serverFlavour();
-    return MysqlNoteReader.open(this.db, scope, flavour, this.options.queryTimeoutMs);
+    return MysqlNoteReader.open(this.db, scope, flavour, this.options);
   }
 
   /** Closes the pool if this store made it; a host's own Kysely instance is left alone. */

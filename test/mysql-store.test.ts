@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import { createServer, type Server } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildContext } from '../src/build-context.js';
+import { TOKENIZER_NAMES } from '../src/budget/tokenizer.js';
+import { StoreUnavailable } from '../src/errors.js';
+import { renderJson } from '../src/result/render-json.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
+import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
+import { loadFixture } from '../src/store/mysql/load-fixture.js';
+import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
+import type { NoteReader, NoteStore } from '../src/store/note-store.js';
+import { main } from '../src/cli/run-cli.js';
+import { hubNotebook } from './support/hub-notebook.js';
+import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function loadFresh(fixture: Fixture): Promise<void> {
+  await sql`DROP TABLE IF EXISTS note`.execute(database.db);
+  await loadFixture(database.db, fixture);
+}
+
+/** Adds a hub: `count` children of one random note, some of them referring to another. */
+const withHub = (fixture: Fixture) =>
+  fc.record({ hub: fc.integer({ min: 1, max: fixture.notes.length }), count: fc.integer({ min: 100, max: 400 }) }).map(({ hub, count }) => {
+    const start = fixture.notes.length + 1;
+    const extra: NoteData[] = Array.from({ length: count }, (_, index) => ({
+      id: start + index,
+      title: `hub child ${index}`,
+      ...(index % 3 === 0 && { details: 'd'.repeat(index % 50) }),
+      parentId: hub,
+      ...(index % 7 === 0 && { objectId: 1 + (index % fixture.notes.length) }),
+      siblingOrder: index % 11,
+      notebookId: 1 + (index % 3),
+      ...(index % 13 === 0 && { deletedAt: '2026-02-02T00:00:00Z' }),
+    }));
+    return { ...fixture, notes: [...fixture.notes, ...extra] };
+  });
+
+describe('the MySQL store', () => {
+  it('gives byte-identical JSON to the in-memory store on random notebooks, for all four tokenizers (40 notebooks)', async () => {
+    const notebooks = fc.oneof(randomNotebook(), randomNotebook({ maxNotes: 15 }).chain(withHub));
+    await fc.assert(
+      fc.asyncProperty(notebooks, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2500 }), readableNotebooks), { minLength: 3, maxLength: 3 }), async (fixture, builds) => {
+        await loadFresh(fixture);
+        const mysql = new MysqlNoteStore(database.db);
+        const memory = new MemoryNoteStore(fixture);
+        for (const [pick, budget, readable] of builds) {
+          const focus = 1 + (pick % fixture.notes.length);
+          for (const tokenizer of TOKENIZER_NAMES) {
+            const options = { focus, budget, tokenizer, ...(readable && { readableNotebooks: readable }) };
+            const expected = await buildContext(memory, options).then((out) => renderJson(out.result), (error: Error) => error.name);
+            const actual = await buildContext(mysql, options).then((out) => renderJson(out.result), (error: Error) => error.name);
+            expect(actual).toBe(expected);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('an ordinary note of a large notebook costs a handful of round trips', async () => {
+    await loadFresh(hubNotebook(5000, 5000));
+    const store = new MysqlNoteStore(database.db);
+    for (const focus of [2, 11, 1]) {
+      const { report } = await buildContext(store, { focus, budget: 2000 });
+      expect(report.roundTrips, `focus ${focus}`).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('a build sees one moment of the database while another connection moves and deletes notes', async () => {
+    // Focus 3 has 40 children, read a page at a time; between the build's first read and the
+    // rest, another connection deletes children and moves the parent's siblings away.
+    const fixture = hubNotebook(40, 5);
+    await loadFresh(fixture);
+    const before = renderJson((await buildContext(new MysqlNoteStore(database.db), { focus: 3, budget: 3000, tokenizer: 'estimate' })).result);
+
+    const writeBetweenReads = async (snapshot: boolean) => {
+      await loadFresh(fixture);
+      const store = pausingAfterFirstRead(new MysqlNoteStore(database.db, { consistentSnapshot: snapshot }), async () => {
+        await sql`UPDATE note SET deleted_at = NOW() WHERE parent_id = 3 AND sibling_order >= 8`.execute(database.db);
+        await sql`UPDATE note SET parent_id = 4 WHERE parent_id = 2 AND id <> 3`.execute(database.db);
+        await sql`UPDATE note SET topic_constructor = 'Renamed' WHERE id = 1`.execute(database.db);
+      });
+      return renderJson((await buildContext(store, { focus: 3, budget: 3000, tokenizer: 'estimate' })).result);
+    };
+
+    expect(await writeBetweenReads(true)).toBe(before);
+    // The same interleaving without the snapshot sees the writes: the check above can fail.
+    expect(await writeBetweenReads(false)).not.toBe(before);
+  });
+
+  it('an unreachable server gives StoreUnavailable within the connect timeout', async () => {
+    const refused = MysqlNoteStore.fromUrl('mysql://root@127.0.0.1:1/test', { connectTimeoutMs: 1000 });
+    const started = Date.now();
+    await expect(buildContext(refused, { focus: 1, budget: 10 })).rejects.toBeInstanceOf(StoreUnavailable);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await refused.destroy();
+
+    // A server that accepts the connection and then says nothing.
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const hanging = MysqlNoteStore.fromUrl(`mysql://root@127.0.0.1:${port}/test`, { connectTimeoutMs: 500 });
+    const begun = Date.now();
+    await expect(buildContext(hanging, { focus: 1, budget: 10 })).rejects.toThrow(/cannot reach the database/);
+    expect(Date.now() - begun).toBeLessThan(3000);
+    await hanging.destroy();
+    silent.close();
+  });
+
+  it('a query that runs too long is stopped by the server and the pool is not leaked', async () => {
+    await loadFresh(hubNotebook(10, 2));
+    const store = new MysqlNoteStore(database.db, { queryTimeoutMs: 300 });
+    // Hold the table's metadata lock so that the build's reads wait, then time out.
+    const locker = await sqlConnection();
+    await locker.query('LOCK TABLES note WRITE');
+    try {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const started = Date.now();
+        await expect(buildContext(store, { focus: 3, budget: 500 })).rejects.toBeInstanceOf(StoreUnavailable);
+        expect(Date.now() - started).toBeLessThan(5000);
+      }
+    } finally {
+      await locker.query('UNLOCK TABLES');
+      await locker.end();
+    }
+    // Ten failed builds on a pool of eight: had any leaked its connection, this would hang.
+    const { result } = await buildContext(store, { focus: 3, budget: 500 });
+    expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+  });
+
+  it('the CLI builds from a mysql:// URL and loads fixtures with `note-context load`', async () => {
+    await sql`DROP TABLE IF EXISTS note`.execute(database.db);
+    const out: string[] = [];
+    const err: string[] = [];
+    expect(await main(['load', '--db', database.url, 'fixtures/sample-notebook.json'], (t) => out.push(t), (t) => err.push(t))).toBe(0);
+    expect(await main(['build', '--db', database.url, '--focus', '19', '--budget', '800'], (t) => out.push(t), (t) => err.push(t))).toBe(0);
+    const fromMysql = out.join('');
+    const fromMemory: string[] = [];
+    await main(['build', '--focus', '19', '--budget', '800'], (t) => fromMemory.push(t));
+    expect(fromMysql).toBe(fromMemory.join(''));
+    const unreachable: string[] = [];
+    expect(await main(['build', '--db', 'mysql://root@127.0.0.1:1/x', '--focus', '1', '--budget', '5'], () => {}, (t) => unreachable.push(t))).toBe(1);
+    expect(unreachable.join('')).toMatch(/^note-context: cannot reach the database.*\n$/);
+    expect(await main(['build', '--db', database.url, '--focus', '9999', '--budget', '5'], () => {}, () => {})).toBe(3);
+  });
+});
+
+/** Runs `between` once, after the store's first read of a build and before its second. */
+function pausingAfterFirstRead(store: NoteStore, between: () => Promise<void>): NoteStore {
+  return {
+    openReader: async (scope) => {
+      const reader = await store.openReader(scope);
+      let reads = 0;
+      const paused: NoteReader = {
+        read: async (requests) => {
+          if (reads++ === 1) await between();
+          return reader.read(requests);
+        },
+        get roundTrips() {
+          return reader.roundTrips;
+        },
+        close: () => reader.close(),
+      };
+      return paused;
+    },
+  };
+}
+
+async function sqlConnection() {
+  const { createConnection } = await import('mysql2/promise');
+  const url = new URL(database.url);
+  return createConnection({ host: url.hostname, port: Number(url.port), user: url.username, database: url.pathname.slice(1) });
+}
