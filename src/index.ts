@@ -30,3 +30,7 @@ export type {
 } from './store/note-store.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
+export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './store/mysql/mysql-note-store.js';
+export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';
+export { loadFixture, type LoadOptions } from './store/mysql/load-fixture.js';
+export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
