@@ -6,6 +6,8 @@ export default defineConfig({
     // Database suites share one MariaDB server; running files one at a time keeps
     // them from competing for its two cores and keeps timings readable.
     fileParallelism: false,
+    // The JSON report lets .ci/run print the plain 'N passed, N failed' line CI reads.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
