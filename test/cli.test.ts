@@ -120,6 +120,13 @@ describe('note-context build', () => {
     expect(none.stderr).toContain('Usage: note-context');
   });
 
+  it('schema prints the note table DDL', async () => {
+    const { code, stdout } = await run('schema');
+    expect(code).toBe(0);
+    expect(stdout).toContain('CREATE TABLE IF NOT EXISTS note');
+    expect(stdout).toContain('idx_note_parent_sibling_order');
+  });
+
   it('the installed command runs as a process', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       '--import',

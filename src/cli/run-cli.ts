@@ -7,6 +7,7 @@ import { isMysqlUrl, openStore } from './open-store.js';
 import { loadIntoMysql } from './load-into-mysql.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { parseMysqlUrl } from '../store/mysql/mysql-note-store.js';
+import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
 import { parseFormat, parseIdList, parseNoteRef, parseTokenizer, parseWholeNumber } from './parse-flags.js';
 
 /** Exit codes of spec section 7. */
@@ -60,6 +61,13 @@ export async function main(
     .argument('<fixture.json>', 'the fixture to load')
     .action(async (fixturePath: string, flags: { db: string; batch: string }) => {
       exitCode = await runLoad(fixturePath, flags, err);
+    });
+
+  program
+    .command('schema')
+    .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
+    .action(() => {
+      out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);
     });
 
   try {
