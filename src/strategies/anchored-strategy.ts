@@ -17,6 +17,14 @@ export class AnchoredStrategy implements Strategy {
     private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor,
   ) {}
 
+  /**
+   * Starts the reads an anchor would need, without making it one: a note seen on a feeding
+   * relation's page is likely to be reached, and its reads then ride in an early batch.
+   */
+  warm(anchor: NoteRecord): void {
+    this.candidatesOf(anchor);
+  }
+
   feed(anchor: NoteRecord): void {
     // Made now, so that its first read joins the store's next batch.
     this.anchors.push(this.candidatesOf(anchor));

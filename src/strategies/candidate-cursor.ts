@@ -12,8 +12,7 @@ export class ListCursor implements CandidateCursor {
   private readonly notes: Promise<readonly NoteRecord[]>;
 
   constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
-    this.notes = Promise.resolve(notes);
-    this.notes.catch(() => {}); // read ahead; it rejects where it is awaited, if ever
+    this.notes = handled(Promise.resolve(notes));
   }
 
   static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
@@ -27,48 +26,66 @@ export class ListCursor implements CandidateCursor {
 
 /**
  * Candidates read page by page with a keyset bound. The first page is asked for at once, so that
- * it joins the store's next batch; pages then grow, since a relation that needed one page
- * beyond the first is likely to be walked far.
+ * it joins the store's next batch, and each full page asks for the next as soon as it arrives:
+ * the read then rides in a batch the build waits on anyway, instead of costing a round trip of
+ * its own when the page runs out. Pages grow, since a relation walked past one page is likely to
+ * be walked far.
  */
 export class PagedCursor implements CandidateCursor {
-  private page: Promise<readonly NoteRecord[]>;
+  private current: Promise<Page>;
   private index = 0;
-  private pageSize: number;
-  private exhausted = false;
 
   constructor(
     private readonly fetchPage: (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>,
-    firstPageSize = PagedCursor.FIRST_PAGE,
+    /** Told of every page as it arrives, e.g. to warm what its notes will lead to. */
+    private readonly onPage?: (notes: readonly NoteRecord[]) => void,
   ) {
-    this.pageSize = firstPageSize;
-    this.page = this.fetch(undefined);
+    this.current = handled(this.fetch(undefined, PagedCursor.FIRST_PAGE).then((page) => this.readAhead(page)));
   }
 
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
 
   async next(): Promise<NoteRecord | undefined> {
-    let page = await this.page;
-    if (this.index >= page.length) {
-      if (this.exhausted || page.length === 0) return undefined;
-      this.pageSize = Math.min(this.pageSize * 4, PagedCursor.LARGEST_PAGE);
-      this.page = this.fetch(page[page.length - 1]);
+    let page = await this.current;
+    if (this.index >= page.notes.length) {
+      if (!page.next) return undefined;
+      this.current = handled(page.next.then((arrived) => this.readAhead(arrived)));
       this.index = 0;
-      page = await this.page;
-      if (page.length === 0) return undefined;
+      page = await this.current;
     }
-    return page[this.index++];
+    return page.notes[this.index++];
   }
 
-  private fetch(after: NoteRecord | undefined): Promise<readonly NoteRecord[]> {
-    const limit = this.pageSize;
-    const page = this.fetchPage(after, limit).then((found) => {
-      if (found.length < limit) this.exhausted = true;
-      return found;
-    });
-    page.catch(() => {}); // read ahead; it rejects where it is awaited, if ever
+  /** The page being read now asks for the one after it: one page ahead, never more. */
+  private readAhead(page: Page): Page {
+    const last = page.notes[page.notes.length - 1];
+    // A short page is the last one.
+    if (!page.next && page.notes.length === page.limit && last) {
+      page.next = this.fetch(last, Math.min(page.limit * 4, PagedCursor.LARGEST_PAGE));
+    }
     return page;
   }
+
+  private fetch(after: NoteRecord | undefined, limit: number): Promise<Page> {
+    const page = this.fetchPage(after, limit).then((notes): Page => {
+      this.onPage?.(notes);
+      return { notes, limit, next: undefined };
+    });
+    return handled(page);
+  }
+}
+
+/** A read made ahead of need: if it fails, it rejects where it is awaited, if it ever is. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+interface Page {
+  readonly notes: readonly NoteRecord[];
+  readonly limit: number;
+  next: Promise<Page> | undefined;
 }
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */

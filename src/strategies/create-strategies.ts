@@ -1,4 +1,5 @@
 import { compareSiblingKeys, type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
+import { DEPENDENTS } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import {
@@ -37,11 +38,18 @@ export function createStrategies(
     : Promise.resolve([]);
   objectChain.catch(() => {}); // awaited by the strategies that need it, if the build gets there
 
-  const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
-    new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit));
-  const around = (note: NoteRecord): CandidateCursor =>
+  // Filled in below: anchor-fed strategies, so that a feeding relation's pages can warm them.
+  const anchored = new Map<RelatedRelation, AnchoredStrategy>();
+  const warming = (feeder: RelatedRelation) => (notes: readonly NoteRecord[]) => {
+    for (const dependent of DEPENDENTS[feeder] ?? []) {
+      for (const note of notes) if (note.id !== focus.id) anchored.get(dependent)?.warm(note);
+    }
+  };
+  const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: RelatedRelation) =>
+    new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit), feeder && warming(feeder));
+  const around = (note: NoteRecord, feeder: RelatedRelation): CandidateCursor =>
     note.parent
-      ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note), childrenOf(note.parent.id, 'asc', note))
+      ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
     new ListCursor(loader.ancestors(note.id).then((found) => walkParentChain(note, found)));
@@ -55,7 +63,7 @@ export function createStrategies(
   const strategies: Strategy[] = [
     new SequenceStrategy('Parent', new ListCursor(parent ? [parent] : [])),
     new SequenceStrategy('Object', ListCursor.of(object)),
-    new SequenceStrategy('Child', childrenOf(focus.id), {
+    new SequenceStrategy('Child', childrenOf(focus.id, 'asc', undefined, 'Child'), {
       offers: (note) => note.parent?.id === focus.id,
       ...bySiblingKey,
     }),
@@ -69,18 +77,18 @@ export function createStrategies(
     }),
     new SequenceStrategy(
       'ReferringNote',
-      new PagedCursor((after, limit) => loader.referrings(focus.id, after?.id, limit)),
+      new PagedCursor((after, limit) => loader.referrings(focus.id, after?.id, limit), warming('ReferringNote')),
       { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
     ),
     new SequenceStrategy('NoteInContextualPath', new ListCursor(ancestors.slice(1))),
     new SequenceStrategy('NoteInObjectContextualPath', new ListCursor(objectChain)),
-    new SequenceStrategy('ParentSibling', parent ? around(parent) : NOTHING),
+    new SequenceStrategy('ParentSibling', parent ? around(parent, 'ParentSibling') : NOTHING),
     new SequenceStrategy(
       'ObjectParentSibling',
       later(
         Promise.all([object, objectChain]).then(([found, chain]) => {
           const objectParent = found?.parent && (found.parent.id === found.id ? found : chain[0]);
-          return objectParent ? around(objectParent) : NOTHING;
+          return objectParent ? around(objectParent, 'ObjectParentSibling') : NOTHING;
         }),
       ),
     ),
@@ -93,5 +101,6 @@ export function createStrategies(
       referring.parent ? new ExcludingCursor(childrenOf(referring.parent.id), referring.id) : NOTHING,
     ),
   ];
+  for (const strategy of strategies) if (strategy instanceof AnchoredStrategy) anchored.set(strategy.relation, strategy);
   return new Map(strategies.map((strategy) => [strategy.relation, strategy]));
 }
