@@ -106,9 +106,10 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
 /**
  * Once no new note can fit, the only thing left that could change the result is a note already
  * in `relatedNotes` being offered again by a relation with a focus list, and listed if its entry
- * fits. The notes that could be are known without reading further, so a starved build ends here
- * instead of walking the rest of a hub. That is exact when every pending entry fits: lists are
- * independent, so only each list's own order matters. Otherwise the build goes on, step by step.
+ * fits. Those notes are known without reading further, so a starved build ends here instead of
+ * walking the rest of a hub. An entry that does not fit now never will (the budget only shrinks);
+ * if the ones that do fit all fit together, the order they come in cannot matter, since lists are
+ * independent and each keeps its own relation's order. Otherwise the build goes on step by step.
  * Answers whether the build is finished.
  */
 function finishStarved(
@@ -119,22 +120,27 @@ function finishStarved(
   costs: CostModel,
   result: ResultBuilder,
 ): boolean {
-  const pending: { relation: RelatedRelation; notes: NoteRecord[] }[] = [];
+  if (ledger.remaining < costs.cheapestEntry) return true;
+  const pending: { relation: RelatedRelation; entries: { entry: string; cost: number }[] }[] = [];
   let total = 0;
   for (const [relation, rule] of Object.entries(FOCUS_LISTS) as [RelatedRelation, unknown][]) {
     const strategy = strategies.get(relation);
     if (!rule || !strategy?.mayStillOffer || !rotation.isActive(relation)) continue;
-    const notes = [...reached.values()].filter((note) => strategy.mayStillOffer!(note));
-    if (notes.length === 0) continue;
-    notes.sort((a, b) => strategy.compareOffers!(a, b));
-    for (const note of notes) total += costs.entryCost(uriAndTitleOf(note));
-    pending.push({ relation, notes });
+    const entries = [...reached.values()]
+      .filter((note) => strategy.mayStillOffer!(note))
+      .sort((a, b) => strategy.compareOffers!(a, b))
+      .map((note) => {
+        const entry = uriAndTitleOf(note);
+        return { entry, cost: costs.entryCost(entry) };
+      })
+      .filter(({ cost }) => cost <= ledger.remaining);
+    for (const { cost } of entries) total += cost;
+    if (entries.length > 0) pending.push({ relation, entries });
   }
   if (total > ledger.remaining) return false;
-  for (const { relation, notes } of pending) {
-    for (const note of notes) {
-      const entry = uriAndTitleOf(note);
-      ledger.offerEntry(costs.entryCost(entry));
+  for (const { relation, entries } of pending) {
+    for (const { entry, cost } of entries) {
+      ledger.offerEntry(cost);
       result.addToFocusList(FOCUS_LISTS[relation]!, entry);
     }
   }
