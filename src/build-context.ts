@@ -14,6 +14,13 @@ import { NoteLoader } from './strategies/note-loader.js';
 import { walkParentChain } from './strategies/parent-chain.js';
 import type { NoteStore } from './store/note-store.js';
 
+/**
+ * Below this many of the cheapest conceivable notes left in the budget, pages leave out the
+ * candidates that cannot fit. Above it, most candidates may still fit and reading them is cheaper
+ * than numbering every candidate of the relation in SQL.
+ */
+const TIGHT_BUDGET_IN_CHEAPEST_NOTES = 8;
+
 export interface BuildOutcome {
   readonly result: GraphRAGResult;
   readonly report: BuildReport;
@@ -54,13 +61,20 @@ export async function buildContext(
     const result = new ResultBuilder(focus, [...ancestors].reverse());
     const focusCost = tokenizer.count(renderJson(result.result()));
     const ledger = new BudgetLedger(resolved.budget);
+    const costs = costModelFor(tokenizer);
     const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
+    for (const note of alreadyReturned) ledger.markIncluded(note.id);
+    // Once what is left is small, most candidates cannot fit: let the store step over them.
+    const passOver = () =>
+      internals.exhaustive || ledger.remaining >= TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote
+        ? undefined
+        : { maxTextBytes: costs.maxTextBytes(ledger.remaining), keep: ledger.includedIds() };
 
     const outcome = await runIteration({
       focus,
-      strategies: createStrategies({ focus, ancestors }, loader),
+      strategies: createStrategies({ focus, ancestors, passOver }, loader),
       ledger,
-      costs: costModelFor(tokenizer),
+      costs,
       result,
       detailsLimit: resolved.truncate,
       alreadyReturned,

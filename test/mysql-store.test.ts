@@ -14,7 +14,7 @@ import type { NoteReader, NoteStore } from '../src/store/note-store.js';
 import { main } from '../src/cli/run-cli.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
-import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
+import { notebookWithHub, randomNotebook, readableNotebooks } from './support/random-notebook.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -48,7 +48,11 @@ const withHub = (fixture: Fixture) =>
 
 describe('the MySQL store', () => {
   it('gives byte-identical JSON to the in-memory store on random notebooks, for all four tokenizers (40 notebooks)', async () => {
-    const notebooks = fc.oneof(randomNotebook(), randomNotebook({ maxNotes: 15 }).chain(withHub));
+    const notebooks = fc.oneof(
+      randomNotebook(),
+      randomNotebook({ maxNotes: 15 }).chain(withHub),
+      notebookWithHub().map(({ fixture }) => fixture),
+    );
     await fc.assert(
       fc.asyncProperty(notebooks, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2500 }), readableNotebooks), { minLength: 3, maxLength: 3 }), async (fixture, builds) => {
         await loadFresh(fixture);
@@ -68,7 +72,7 @@ describe('the MySQL store', () => {
     );
   });
 
-  it('a hub with 5,000 children and 5,000 referring notes, and the notes around it, cost at most 10 round trips', async () => {
+  it('a hub with 5,000 children and 5,000 referring notes, and every kind of note around it, cost at most 10 round trips', async () => {
     await loadFresh(hubNotebook(5000, 5000));
     const store = new MysqlNoteStore(database.db);
     let statements = 0;
@@ -86,7 +90,8 @@ describe('the MySQL store', () => {
         };
       },
     };
-    for (const focus of [3, 2, 11, 1]) {
+    // The hub, its parent, a child (4,999 siblings), a referring note (4,999 cousins), a hub sibling, the root.
+    for (const focus of [3, 2, 20, 5020, 11, 1]) {
       for (const tokenizer of ['o200k', 'estimate'] as const) {
         statements = 0;
         const { report } = await buildContext(counting, { focus, budget: 2000, tokenizer });

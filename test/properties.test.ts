@@ -10,7 +10,7 @@ import { GraphRAGResultSchema, type GraphRAGResult } from '../src/result/schema.
 import { NoteNotFound } from '../src/errors.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
-import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
+import { notebookWithHub, randomNotebook, readableNotebooks } from './support/random-notebook.js';
 import { RelationOracle } from './support/relation-oracle.js';
 
 const RELATED = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
@@ -169,6 +169,28 @@ describe('properties of every build (fast-check, random notebooks including corr
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('stepping over candidates that cannot fit gives exactly what walking every candidate gives, around hubs (200 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        notebookWithHub(),
+        fc.constantFrom<TokenizerName>('estimate', 'o200k'),
+        fc.integer({ min: 50, max: 1500 }),
+        fc.nat(),
+        async ({ fixture, hub, referred }, tokenizer, budget, pick) => {
+          const store = new MemoryNoteStore(fixture);
+          const around = [hub, referred, fixture.notes[fixture.notes.length - 1 - (pick % 30)]!.id];
+          for (const focus of around) {
+            const options = { focus, budget, tokenizer };
+            const fast = await buildContext(store, options).then((out) => renderJson(out.result), (error: Error) => error.name);
+            const slow = await buildContext(store, options, { exhaustive: true }).then((out) => renderJson(out.result), (error: Error) => error.name);
+            expect(fast).toBe(slow);
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

@@ -26,6 +26,11 @@ export class BudgetLedger {
     return this.remainingTokens === 0;
   }
 
+  /** The notes in the result so far (and those counted as returned by an earlier page). */
+  includedIds(): NoteId[] {
+    return [...this.included];
+  }
+
   has(id: NoteId): boolean {
     return this.included.has(id);
   }

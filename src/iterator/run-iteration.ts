@@ -1,5 +1,6 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel } from '../budget/cost-model.js';
+import { shownTextOf } from '../budget/content-bytes.js';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf, uriOf } from '../model/uri.js';
 import { ANCHOR_FED, DEPENDENTS } from '../relationships/dependencies.js';
@@ -9,6 +10,7 @@ import { TIERS } from '../relationships/tiers.js';
 import { bareNoteOf } from '../result/bare-note.js';
 import type { ResultBuilder } from '../result/focus-note-builder.js';
 import type { BareNote } from '../result/schema.js';
+import { PASSED_OVER } from '../strategies/candidate-cursor.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { MAX_REPORTED_SKIPS, type SkippedNote } from './build-report.js';
 import { TierRotation } from './tier-rotation.js';
@@ -68,6 +70,11 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
           continue;
         }
         candidatesConsidered++;
+        if (candidate === PASSED_OVER) {
+          // Certain not to fit and not in the result: it only takes its turn.
+          skippedCount++;
+          continue;
+        }
         if (candidate.id === focus.id) continue;
 
         const listRule = FOCUS_LISTS[relation];
@@ -75,7 +82,7 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
         let bare: BareNote | undefined;
         const offer = ledger.offerNote(candidate.id, () => {
           bare = bareNoteOf(candidate, relation, detailsLimit);
-          return costs.noteCost(bare) + (entry ? costs.entryCost(entry) : 0);
+          return costs.noteCost(bare, shownTextOf(candidate, detailsLimit)) + (entry ? costs.entryCost(entry) : 0);
         });
         if (offer.outcome === 'duplicate') {
           if (listRule && entry && ledger.offerEntry(costs.entryCost(entry))) result.addToFocusList(listRule, entry);

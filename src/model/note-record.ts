@@ -18,6 +18,8 @@ export interface NoteRecord extends NoteLink {
   readonly object?: NoteLink;
   readonly siblingOrder: number;
   readonly notebookId: number;
+  /** In a page read with `PassOver`: candidates left out just before this one. */
+  readonly passedOver?: number;
 }
 
 /** Position of a note among its siblings: by `siblingOrder`, then `id`. */

@@ -27,6 +27,19 @@ export interface AncestorsRequest {
   readonly id: NoteId;
 }
 
+/**
+ * Asks a page to leave out the candidates that cannot matter any more: those not in `keep` that
+ * show more text bytes than `maxTextBytes[shape]` allows (see `shownTextOf`: the shape says
+ * whether a note shows details, a visible parent, a visible object; the bytes are those of its
+ * title, the first `detailsLimit` code points of its details and its links' titles). Each record
+ * returned then says, in `passedOver`, how many candidates were left out just before it, so that
+ * the build can still give each of them its turn. `limit` counts returned records only.
+ */
+export interface PassOver {
+  readonly maxTextBytes: readonly number[];
+  readonly keep: readonly NoteId[];
+}
+
 /** One page of the children of `parentId`, in sibling order or its reverse. */
 export interface ChildrenPageRequest {
   readonly kind: 'children';
@@ -35,6 +48,7 @@ export interface ChildrenPageRequest {
   /** Exclusive bound: only children strictly beyond it in `direction`. */
   readonly after?: SiblingKey;
   readonly limit: number;
+  readonly passOver?: PassOver;
 }
 
 /** One page of the notes whose object is `objectId`, by ascending id. */
@@ -43,6 +57,7 @@ export interface ReferringPageRequest {
   readonly objectId: NoteId;
   readonly afterId?: NoteId;
   readonly limit: number;
+  readonly passOver?: PassOver;
 }
 
 export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest;

@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import { PASSED_OVER, type Candidate, type CandidateCursor } from './candidate-cursor.js';
 import type { Strategy } from './strategy.js';
 
 /**
@@ -30,7 +30,7 @@ export class AnchoredStrategy implements Strategy {
     this.anchors.push(this.candidatesOf(anchor));
   }
 
-  async next(): Promise<NoteRecord | undefined> {
+  async next(): Promise<Candidate | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
       const candidate = await this.anchors[this.cursor]!.next();

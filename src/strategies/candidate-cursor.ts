@@ -1,9 +1,16 @@
 import type { NoteRecord } from '../model/note-record.js';
 
+/**
+ * A candidate the store left out because it cannot fit any more and is not in the result (see
+ * `PassOver`). It still takes its relation's turn, which is all it can change.
+ */
+export const PASSED_OVER = Symbol('passed over');
+export type Candidate = NoteRecord | typeof PASSED_OVER;
+
 /** The candidates of one relation (or of one anchor), in the order they are offered. */
 export interface CandidateCursor {
   /** The next candidate, consumed; `undefined` once there are none left. */
-  next(): Promise<NoteRecord | undefined>;
+  next(): Promise<Candidate | undefined>;
 }
 
 /** Candidates known in one go, such as an ancestor chain or a single parent. */
@@ -34,6 +41,8 @@ export class ListCursor implements CandidateCursor {
 export class PagedCursor implements CandidateCursor {
   private current: Promise<Page>;
   private index = 0;
+  /** Passed-over candidates already handed out before the record at `index`. */
+  private paid = 0;
 
   constructor(
     private readonly fetchPage: (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>,
@@ -46,7 +55,7 @@ export class PagedCursor implements CandidateCursor {
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
 
-  async next(): Promise<NoteRecord | undefined> {
+  async next(): Promise<Candidate | undefined> {
     let page = await this.current;
     if (this.index >= page.notes.length) {
       if (!page.next) return undefined;
@@ -54,7 +63,15 @@ export class PagedCursor implements CandidateCursor {
       this.index = 0;
       page = await this.current;
     }
-    return page.notes[this.index++];
+    const note = page.notes[this.index];
+    if (note === undefined) return undefined;
+    if ((note.passedOver ?? 0) > this.paid) {
+      this.paid++;
+      return PASSED_OVER;
+    }
+    this.paid = 0;
+    this.index++;
+    return note;
   }
 
   /** The page being read now asks for the one after it: one page ahead, never more. */
@@ -95,9 +112,9 @@ export class ExcludingCursor implements CandidateCursor {
     private readonly excludedId: number,
   ) {}
 
-  async next(): Promise<NoteRecord | undefined> {
+  async next(): Promise<Candidate | undefined> {
     let note = await this.inner.next();
-    while (note && note.id === this.excludedId) note = await this.inner.next();
+    while (note && note !== PASSED_OVER && note.id === this.excludedId) note = await this.inner.next();
     return note;
   }
 }
@@ -113,7 +130,7 @@ export class SpiralCursor implements CandidateCursor {
     private readonly younger: CandidateCursor,
   ) {}
 
-  async next(): Promise<NoteRecord | undefined> {
+  async next(): Promise<Candidate | undefined> {
     while (!(this.priorDone && this.youngerDone)) {
       const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
       this.takePrior = !fromPrior;

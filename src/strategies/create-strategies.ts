@@ -9,6 +9,7 @@ import {
   SpiralCursor,
   type CandidateCursor,
 } from './candidate-cursor.js';
+import type { PassOver } from '../store/note-store.js';
 import type { NoteLoader } from './note-loader.js';
 import { walkParentChain } from './parent-chain.js';
 import { SequenceStrategy } from './sequence-strategy.js';
@@ -19,13 +20,18 @@ export interface FocusNeighbourhood {
   readonly focus: NoteRecord;
   /** The focus note's ancestors, nearest first (the contextual path, reversed). */
   readonly ancestors: readonly NoteRecord[];
+  /**
+   * Asked each time a page of candidates is read: what the page may leave out, if the budget is
+   * tight enough for that to pay. Undefined reads every candidate.
+   */
+  readonly passOver?: () => PassOver | undefined;
 }
 
 const NOTHING: CandidateCursor = new ListCursor([]);
 
 /** One strategy per relation of spec section 3, each reading through `loader`. */
 export function createStrategies(
-  { focus, ancestors }: FocusNeighbourhood,
+  { focus, ancestors, passOver = () => undefined }: FocusNeighbourhood,
   loader: NoteLoader,
 ): ReadonlyMap<RelatedRelation, Strategy> {
   const parent = focus.parent && (focus.parent.id === focus.id ? focus : ancestors[0]);
@@ -46,7 +52,7 @@ export function createStrategies(
     }
   };
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: RelatedRelation) =>
-    new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit), feeder && warming(feeder));
+    new PagedCursor((after, limit) => loader.children(parentId, direction, after ?? from, limit, passOver()), feeder && warming(feeder));
   const around = (note: NoteRecord, feeder: RelatedRelation): CandidateCursor =>
     note.parent
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
@@ -77,7 +83,7 @@ export function createStrategies(
     }),
     new SequenceStrategy(
       'ReferringNote',
-      new PagedCursor((after, limit) => loader.referrings(focus.id, after?.id, limit), warming('ReferringNote')),
+      new PagedCursor((after, limit) => loader.referrings(focus.id, after?.id, limit, passOver()), warming('ReferringNote')),
       { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
     ),
     new SequenceStrategy('NoteInContextualPath', new ListCursor(ancestors.slice(1))),

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
-import type { NoteReader, ReadRequest } from '../store/note-store.js';
+import type { NoteReader, PassOver, ReadRequest } from '../store/note-store.js';
 
 /**
  * The core's view of a reader: one request at a time for the strategies, one batch per tick for
@@ -24,18 +24,19 @@ export class NoteLoader {
     return prefetched(this.loader.load({ kind: 'ancestors', id }));
   }
 
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number) {
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, passOver?: PassOver) {
     return this.load({
       kind: 'children',
       parentId,
       direction,
       ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
       limit,
+      ...(passOver && { passOver }),
     });
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number) {
-    return this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, passOver?: PassOver) {
+    return this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(passOver && { passOver }) });
   }
 
   private load(request: ReadRequest): Promise<readonly NoteRecord[]> {

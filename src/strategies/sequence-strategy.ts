@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import { PASSED_OVER, type Candidate, type CandidateCursor } from './candidate-cursor.js';
 import type { Strategy } from './strategy.js';
 
 /** Where a note would stand in a relation's order, if the relation offers it at all. */
@@ -22,10 +22,10 @@ export class SequenceStrategy implements Strategy {
     private readonly order?: OfferOrder,
   ) {}
 
-  async next(): Promise<NoteRecord | undefined> {
+  async next(): Promise<Candidate | undefined> {
     const note = await this.cursor.next();
-    if (note) this.lastOffered = note;
-    else this.done = true;
+    if (note === undefined) this.done = true;
+    else if (note !== PASSED_OVER) this.lastOffered = note;
     return note;
   }
 

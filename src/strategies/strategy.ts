@@ -1,4 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
+import type { Candidate } from './candidate-cursor.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 
 /**
@@ -8,7 +9,7 @@ import type { RelatedRelation } from '../relationships/relation.js';
 export interface Strategy {
   readonly relation: RelatedRelation;
   /** The next candidate, consumed; `undefined` when there is none left for now. */
-  next(): Promise<NoteRecord | undefined>;
+  next(): Promise<Candidate | undefined>;
   /** Adds a reached note of the feeding relation as an anchor (anchor-fed relations only). */
   feed?(anchor: NoteRecord): void;
   /**

@@ -82,3 +82,37 @@ export const readableNotebooks = fc.oneof(
   { weight: 2, arbitrary: fc.constant(undefined) },
   { weight: 1, arbitrary: fc.subarray([1, 2, 3], { minLength: 1 }) },
 );
+
+/**
+ * A random notebook plus a hub: 30–300 children of one note, most with long details and a few
+ * tiny, some of them referring to a second note, so that builds around it reach the phase where
+ * few candidates still fit and their positions decide the order.
+ */
+export function notebookWithHub(): fc.Arbitrary<{ fixture: Fixture; hub: number; referred: number }> {
+  return randomNotebook({ maxNotes: 12 }).chain((fixture) =>
+    fc
+      .record({
+        hub: fc.integer({ min: 1, max: fixture.notes.length }),
+        referred: fc.integer({ min: 1, max: fixture.notes.length }),
+        sizes: fc.array(fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 80, max: 600 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }) }), {
+          minLength: 30,
+          maxLength: 300,
+        }),
+        referEvery: fc.integer({ min: 2, max: 5 }),
+      })
+      .map(({ hub, referred, sizes, referEvery }) => {
+        const start = fixture.notes.length + 1;
+        const extra: NoteData[] = sizes.map((size, index) => ({
+          id: start + index,
+          title: size < 10 ? 't' : `hub child ${index}`,
+          ...(size > 0 && { details: 'lorem ipsum '.repeat(Math.ceil(size / 12)).slice(0, size) }),
+          parentId: hub,
+          ...(index % referEvery === 0 && { objectId: referred }),
+          siblingOrder: index % 17,
+          notebookId: 1,
+          ...(index % 19 === 7 && { deletedAt: '2026-02-02T00:00:00Z' }),
+        }));
+        return { fixture: { ...fixture, notes: [...fixture.notes, ...extra] }, hub, referred: referred };
+      }),
+  );
+}

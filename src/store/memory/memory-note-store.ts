@@ -11,9 +11,11 @@ import type {
   NoteReader,
   NoteStore,
   ReadRequest,
+  PassOver,
   ReadScope,
   ReferringPageRequest,
 } from '../note-store.js';
+import { shownTextOf } from '../../budget/content-bytes.js';
 import type { Fixture, NoteData } from './fixture.js';
 
 /**
@@ -88,12 +90,9 @@ class MemoryNoteReader implements NoteReader {
     let index = request.after === undefined
       ? (ascending ? 0 : siblings.length - 1)
       : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
-    const page: NoteRecord[] = [];
-    for (; index >= 0 && index < siblings.length && page.length < request.limit; index += step) {
-      const note = siblings[index]!;
-      if (this.isVisible(note)) page.push(this.record(note, false)!);
-    }
-    return page;
+    const page = this.pageCollector(request.limit, request.passOver);
+    for (; index >= 0 && index < siblings.length && !page.full(); index += step) page.offer(siblings[index]!);
+    return page.records;
   }
 
   private referringPage(request: ReferringPageRequest): NoteRecord[] {
@@ -101,12 +100,31 @@ class MemoryNoteReader implements NoteReader {
     let index = request.afterId === undefined
       ? 0
       : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
-    const page: NoteRecord[] = [];
-    for (; index < referrings.length && page.length < request.limit; index++) {
-      const note = referrings[index]!;
-      if (this.isVisible(note)) page.push(this.record(note, false)!);
-    }
-    return page;
+    const page = this.pageCollector(request.limit, request.passOver);
+    for (; index < referrings.length && !page.full(); index++) page.offer(referrings[index]!);
+    return page.records;
+  }
+
+  /** Gathers a page's visible notes, leaving out and counting those `passOver` names. */
+  private pageCollector(limit: number, passOver: PassOver | undefined) {
+    const records: NoteRecord[] = [];
+    const keep = new Set(passOver?.keep);
+    let passed = 0;
+    return {
+      records,
+      full: () => records.length >= limit,
+      offer: (note: NoteData) => {
+        if (!this.isVisible(note)) return;
+        const record = this.record(note, false)!;
+        const shown = passOver && shownTextOf(record, this.scope.detailsLimit);
+        if (passOver && shown && !keep.has(note.id) && shown.textBytes > passOver.maxTextBytes[shown.shape]!) {
+          passed++;
+          return;
+        }
+        records.push(passOver ? { ...record, passedOver: passed } : record);
+        passed = 0;
+      },
+    };
   }
 
   async close(): Promise<void> {}
