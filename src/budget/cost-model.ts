@@ -40,7 +40,19 @@ const SEAM_TOKENS = 1;
 
 const SMALLEST_LINK = '[](/n1)';
 
+const models = new Map<Tokenizer['name'], CostModel>();
+
+/** The cost model of a tokenizer; its floors take a few hundred counts, so each is made once. */
 export function costModelFor(tokenizer: Tokenizer): CostModel {
+  let model = models.get(tokenizer.name);
+  if (!model) {
+    model = makeCostModel(tokenizer);
+    models.set(tokenizer.name, model);
+  }
+  return model;
+}
+
+function makeCostModel(tokenizer: Tokenizer): CostModel {
   switch (tokenizer.name) {
     case 'one-per-note':
       return {
