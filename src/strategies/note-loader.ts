@@ -12,7 +12,10 @@ export class NoteLoader {
 
   constructor(reader: NoteReader) {
     this.loader = new DataLoader((requests) => reader.read(requests), {
-      cacheKeyFn: (request) => JSON.stringify(request),
+      // A page read earlier serves a later request for the same page whatever their `passOver`:
+      // what it left out could not fit then, so it cannot fit later (the budget only shrinks),
+      // and what it shows is priced as usual. Anchors with the same neighbours share pages so.
+      cacheKeyFn: (request) => JSON.stringify({ ...request, passOver: undefined }),
     });
   }
 
