@@ -63,7 +63,6 @@ export async function buildContext(
     const ledger = new BudgetLedger(resolved.budget);
     const costs = costModelFor(tokenizer);
     const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
-    for (const note of alreadyReturned) ledger.markIncluded(note.id);
     // Once what is left is small, most candidates cannot fit: let the store step over them.
     const passOver = () =>
       internals.exhaustive || ledger.remaining >= TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote

@@ -324,7 +324,6 @@ for (const kind of STORE_KINDS) {
 
     it('referring cousins', async () => {
       const fixture = notebook().n(9).n(11).children(11, [12, 13, 14]).fixture();
-      fixture.notes.find((note) => note.id === 12)!;
       const withObject = { ...fixture, notes: fixture.notes.map((note) => (note.id === 12 ? { ...note, objectId: 9 } : note)) };
       const out = await build(withObject, { focus: 9, budget: 100, tokenizer: 'one-per-note' });
       expect(relatedOf(out)).toEqual([

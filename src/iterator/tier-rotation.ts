@@ -1,5 +1,5 @@
 import type { RelatedRelation } from '../relationships/relation.js';
-import { TIERS, type Tier } from '../relationships/tiers.js';
+import type { Tier } from '../relationships/tiers.js';
 
 /**
  * Which relations are active, and where each tier's rotation stands. A tier's rotation resumes
@@ -43,6 +43,4 @@ export class TierRotation {
   get anyActive(): boolean {
     return this.active.size > 0;
   }
-
-  static readonly tiers = TIERS;
 }

@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { PASSED_OVER, type Candidate, type CandidateCursor } from './candidate-cursor.js';
+import type { Candidate, CandidateCursor } from './candidate-cursor.js';
 import type { Strategy } from './strategy.js';
 
 /**

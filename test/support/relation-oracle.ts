@@ -1,4 +1,6 @@
-import type { RelatedRelation } from '../../src/relationships/relation.js';
+import { RELATIONS, type RelatedRelation } from '../../src/relationships/relation.js';
+
+const RELATED = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 
 /**
@@ -52,6 +54,13 @@ export class RelationOracle {
       chain.push(next);
     }
     return chain;
+  }
+
+  /** Every note related to `focus` by any relation: what an unlimited build reaches. */
+  reachable(focusId: number): Set<number> {
+    const reachable = new Set(RELATED.flatMap((relation) => [...this.related(focusId, relation)]));
+    reachable.delete(focusId);
+    return reachable;
   }
 
   /** Every note related to `focus` by `relation`. */
