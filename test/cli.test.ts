@@ -112,6 +112,19 @@ describe('note-context build', () => {
     }
   });
 
+  it('siblingOrder may be any number, as spec section 1 says', async () => {
+    const path = fixtureFile({
+      notes: [
+        { id: 1, title: 'P' },
+        { id: 2, title: 'B', parentId: 1, siblingOrder: 1.5 },
+        { id: 3, title: 'A', parentId: 1, siblingOrder: 1.25 },
+      ],
+    });
+    const { code, stdout } = await run('build', '--db', path, '--focus', '1', '--budget', '100', '--tokenizer', 'one-per-note');
+    expect(code).toBe(0);
+    expect(GraphRAGResultSchema.parse(JSON.parse(stdout)).focusNote.children).toEqual(['[A](/n3)', '[B](/n2)']);
+  });
+
   it('--help exits 0; no command exits 2 with the usage', async () => {
     expect((await run('--help')).code).toBe(0);
     expect((await run('build', '--help')).stdout).toContain('--readable-notebooks');

@@ -1,5 +1,8 @@
 import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
@@ -178,6 +181,11 @@ describe('the MySQL store', () => {
     expect(await main(['build', '--db', 'mysql://root@127.0.0.1:1/x', '--focus', '1', '--budget', '5'], () => {}, (t) => unreachable.push(t))).toBe(1);
     expect(unreachable.join('')).toMatch(/^note-context: cannot reach the database.*\n$/);
     expect(await main(['build', '--db', database.url, '--focus', '9999', '--budget', '5'], () => {}, () => {})).toBe(3);
+    const fractional = join(mkdtempSync(join(tmpdir(), 'note-context-')), 'fractional.json');
+    writeFileSync(fractional, JSON.stringify({ notes: [{ id: 1, title: 'a', siblingOrder: 0.5 }] }));
+    const refused: string[] = [];
+    expect(await main(['load', '--db', database.url, fractional], () => {}, (t) => refused.push(t))).toBe(2);
+    expect(refused.join('')).toMatch(/notes\[0\]\.siblingOrder: the note table holds whole numbers only/);
   });
 });
 

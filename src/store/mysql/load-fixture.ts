@@ -45,6 +45,9 @@ function checkFitsTable(note: NoteData, index: number): void {
   if ([...note.title].length > MAX_TITLE) {
     throw new ValidationError(`notes[${index}].title`, `longer than the note table's ${MAX_TITLE} characters`);
   }
+  if (!Number.isSafeInteger(note.siblingOrder)) {
+    throw new ValidationError(`notes[${index}].siblingOrder`, `the note table holds whole numbers only, got ${note.siblingOrder}`);
+  }
 }
 
 function rowOf(note: NoteData) {
