@@ -29,6 +29,9 @@ export interface FocusNeighbourhood {
 
 const NOTHING: CandidateCursor = new ListCursor([]);
 
+/** Notes of a feeding relation whose dependents' first reads are started before they are fed. */
+const WARMED_PER_FEEDER = 8;
+
 /** One strategy per relation of spec section 3, each reading through `loader`. */
 export function createStrategies(
   { focus, ancestors, passOver = () => undefined }: FocusNeighbourhood,
@@ -46,9 +49,15 @@ export function createStrategies(
 
   // Filled in below: anchor-fed strategies, so that a feeding relation's pages can warm them.
   const anchored = new Map<RelatedRelation, AnchoredStrategy>();
+  const warmed = new Map<RelatedRelation, number>();
   const warming = (feeder: RelatedRelation) => (notes: readonly NoteRecord[]) => {
+    // Only the first few: a feeder's notes become anchors only as they are included, a few per
+    // round, and warming a whole page of a hub's siblings made statements of a hundred pages.
+    const room = WARMED_PER_FEEDER - (warmed.get(feeder) ?? 0);
+    const ahead = notes.filter((note) => note.id !== focus.id).slice(0, Math.max(0, room));
+    warmed.set(feeder, (warmed.get(feeder) ?? 0) + ahead.length);
     for (const dependent of DEPENDENTS[feeder] ?? []) {
-      for (const note of notes) if (note.id !== focus.id) anchored.get(dependent)?.warm(note);
+      for (const note of ahead) anchored.get(dependent)?.warm(note);
     }
   };
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: RelatedRelation) =>
