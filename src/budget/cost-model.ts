@@ -21,6 +21,8 @@ export interface CostModel {
    * more than `remaining`: every note that shows more costs more, whatever its relation.
    */
   maxTextBytes(remaining: number): number[];
+  /** Whether a note that shows `shown` costs more than `remaining` whatever its relation: `maxTextBytes`, for one note. */
+  surelyOver(shown: ShownTextSize, remaining: number): boolean;
 }
 
 type ShownTextSize = ReturnType<typeof shownTextOf>;
@@ -53,6 +55,23 @@ export function costModelFor(tokenizer: Tokenizer): CostModel {
 }
 
 function makeCostModel(tokenizer: Tokenizer): CostModel {
+  const model = makeCostModelWithoutBound(tokenizer);
+  // The limits change only when the remaining budget does: a skip never changes it.
+  let limitsFor = Number.NaN;
+  let limits: number[] = [];
+  return {
+    ...model,
+    surelyOver: (shown, remaining) => {
+      if (remaining !== limitsFor) {
+        limits = model.maxTextBytes(remaining);
+        limitsFor = remaining;
+      }
+      return shown.textBytes > limits[shown.shape]!;
+    },
+  };
+}
+
+function makeCostModelWithoutBound(tokenizer: Tokenizer): Omit<CostModel, 'surelyOver'> {
   switch (tokenizer.name) {
     case 'one-per-note':
       return {

@@ -23,8 +23,9 @@ export interface IterationInput {
   readonly result: ResultBuilder;
   readonly detailsLimit: number;
   /**
-   * Walk every candidate to the end, as spec section 4 reads, instead of stopping once the
-   * result can no longer change. Only tests want this: it is how the shortcut is checked.
+   * Walk every candidate to the end and price each one, as spec section 4 reads, instead of
+   * stopping once the result can no longer change and skipping on a cost bound. Only tests want
+   * this: it is how the shortcuts are checked.
    */
   readonly exhaustive?: boolean;
   /** Notes an earlier page returned: they count as already in `relatedNotes`. */
@@ -46,6 +47,7 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
   let skippedCount = 0;
   let candidatesConsidered = 0;
   let shortcutAllowed = !input.exhaustive;
+  const boundsAllowed = !input.exhaustive;
   for (const note of input.alreadyReturned ?? []) {
     ledger.markIncluded(note.id);
     reached.set(note.id, note);
@@ -77,6 +79,11 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
         }
         if (candidate.id === focus.id) continue;
 
+        if (boundsAllowed && skipped.length >= MAX_REPORTED_SKIPS && !ledger.has(candidate.id) && costs.surelyOver(shownTextOf(candidate, detailsLimit), ledger.remaining)) {
+          // Its cost would only be counted, never listed: the lower bound settles it untokenized.
+          skippedCount++;
+          continue;
+        }
         const listRule = FOCUS_LISTS[relation];
         const entry = listRule && uriAndTitleOf(candidate);
         let bare: BareNote | undefined;

@@ -15,8 +15,8 @@ import type {
   ReadScope,
   ReferringPageRequest,
 } from '../note-store.js';
-import { shownTextOf } from '../../budget/content-bytes.js';
 import type { Fixture, NoteData } from './fixture.js';
+import { ShownBytesCache } from './shown-bytes-cache.js';
 
 /**
  * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
@@ -28,6 +28,7 @@ export class MemoryNoteStore implements NoteStore {
   private readonly childrenOf = new Map<NoteId, NoteData[]>();
   /** Notes whose object is the key, by ascending id. */
   private readonly referringsOf = new Map<NoteId, NoteData[]>();
+  private readonly bytes = new ShownBytesCache();
 
   constructor(fixture: Fixture) {
     for (const note of fixture.notes) {
@@ -40,7 +41,7 @@ export class MemoryNoteStore implements NoteStore {
   }
 
   async openReader(scope: ReadScope): Promise<NoteReader> {
-    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, scope);
+    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.bytes, scope);
   }
 }
 
@@ -51,6 +52,7 @@ class MemoryNoteReader implements NoteReader {
     private readonly byId: ReadonlyMap<NoteId, NoteData>,
     private readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>,
     private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
+    private readonly bytes: ShownBytesCache,
     private readonly scope: ReadScope,
   ) {}
 
@@ -115,16 +117,28 @@ class MemoryNoteReader implements NoteReader {
       full: () => records.length >= limit,
       offer: (note: NoteData) => {
         if (!this.isVisible(note)) return;
-        const record = this.record(note, false)!;
-        const shown = passOver && shownTextOf(record, this.scope.detailsLimit);
-        if (passOver && shown && !keep.has(note.id) && shown.textBytes > passOver.maxTextBytes[shown.shape]!) {
+        if (passOver && !keep.has(note.id) && this.cannotFit(note, passOver)) {
           passed++;
           return;
         }
+        const record = this.record(note, false)!;
         records.push(passOver ? { ...record, passedOver: passed } : record);
         passed = 0;
       },
     };
+  }
+
+  /** `shownTextOf` from cached byte counts, without making the record. */
+  private cannotFit(note: NoteData, passOver: PassOver): boolean {
+    const parent = this.visible(note.parentId);
+    const object = this.visible(note.objectId);
+    const shape = (note.details ? 1 : 0) + (parent ? 2 : 0) + (object ? 4 : 0);
+    const textBytes =
+      this.bytes.title(note) +
+      this.bytes.details(note, this.scope.detailsLimit) +
+      (parent ? this.bytes.title(parent) : 0) +
+      (object ? this.bytes.title(object) : 0);
+    return textBytes > passOver.maxTextBytes[shape]!;
   }
 
   async close(): Promise<void> {}
