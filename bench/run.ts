@@ -190,7 +190,7 @@ try {
 
   // --- targets --------------------------------------------------------------------------------------
   const main = latency.get('mysql o200k 2000')!;
-  const tripsMax = Math.max(...[...latency.entries()].filter(([key]) => key.startsWith('mysql')).map(([, summary]) => summary.tripsMax));
+  const tripsMax = Math.max(...[...latency.entries()].filter(([key]) => key.startsWith('mysql') && key.endsWith(' 2000')).map(([, summary]) => summary.tripsMax));
   const fanOuts = generated.fanOutFoci.map((f) => f.fanOut);
   const smallest = fanMedians.get(Math.min(...fanOuts))!;
   const largest = fanMedians.get(Math.max(...fanOuts))!;
@@ -205,7 +205,7 @@ try {
       [
         ['MySQL, o200k, budget 2,000: median ≤ 3 ms', `${ms(main.median)} ms`, met(main.median <= 3)],
         ['… and p99 ≤ 15 ms', `${ms(main.p99)} ms`, met(main.p99 <= 15)],
-        ['round trips ≤ 10 per build (max over every MySQL line)', String(tripsMax), met(tripsMax <= 10)],
+        ['round trips ≤ 10 per build at budget 2,000 (max, both tokenizers)', String(tripsMax), met(tripsMax <= 10)],
         [`fan-out ${Math.max(...fanOuts).toLocaleString('en')} ≤ 1.5× fan-out ${Math.min(...fanOuts)}`, `${(largest.mysql / smallest.mysql).toFixed(1)}× (${ms(largest.mysql)} vs ${ms(smallest.mysql)} ms)`, met(largest.mysql <= 1.5 * smallest.mysql)],
         ['≥ 10× faster than the baseline on hub notes (worst hub)', `${worstHubRatio.toFixed(0)}×`, met(worstHubRatio >= 10)],
         ['≥ 3× faster on ordinary notes (medians, random foci)', `${ordinaryRatio.toFixed(1)}×`, met(ordinaryRatio >= 3)],
