@@ -128,7 +128,7 @@ try {
       ms(fromMemory.median),
       ms(fromBaseline.median),
       fromBaseline.tripsMax,
-      `${(fromBaseline.median / fromMysql.median).toFixed(0)}×`,
+      ratio(fromBaseline.median / fromMysql.median),
     ]);
     log(`  fan-out ${fanOut}: MySQL ${ms(fromMysql.median)} ms, baseline ${ms(fromBaseline.median)} ms`);
   }
@@ -139,7 +139,7 @@ try {
     const fromMysql = await measureBuilds({ ...plan, store: mysql, builds: 100, warmUp: 3 });
     const fromBaseline = await measureBuilds({ ...plan, store: baseline, builds: 20, warmUp: 1 });
     hubRatios.push(fromBaseline.median / fromMysql.median);
-    hubRows.push([`/n${hub.id}, ${hub.children.toLocaleString('en')} children`, ms(fromMysql.median), fromMysql.tripsMax, ms(fromBaseline.median), fromBaseline.tripsMax, `${(fromBaseline.median / fromMysql.median).toFixed(0)}×`]);
+    hubRows.push([`/n${hub.id}, ${hub.children.toLocaleString('en')} children`, ms(fromMysql.median), fromMysql.tripsMax, ms(fromBaseline.median), fromBaseline.tripsMax, ratio(fromBaseline.median / fromMysql.median)]);
   }
   const chartName = quick ? 'fan-out-quick.svg' : 'fan-out.svg';
   writeFileSync(
@@ -255,3 +255,7 @@ const document =
   '\n';
 writeFileSync(new URL(quick ? 'benchmarks-quick.md' : 'benchmarks.md', outDirectory), document);
 log(`\nwritten to ${new URL(quick ? 'benchmarks-quick.md' : 'benchmarks.md', outDirectory).pathname}`);
+
+function ratio(value: number): string {
+  return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}×`;
+}
