@@ -58,16 +58,8 @@ export function generateNotebooks(settings: GeneratorSettings): GeneratedNoteboo
   const pick = <T>(items: readonly T[]): T => items[uniformInt(rng, 0, items.length - 1)]!;
   const text = new TextMaker(random, pick);
 
-  interface Draft {
-    id: number;
-    title: string;
-    details?: string;
-    parentId?: number;
-    objectId?: number;
-    siblingOrder: number;
-    notebookId: number;
-    deletedAt?: string;
-  }
+  // Notes are adjusted after they are made (objects, the fan-out foci's titles).
+  type Draft = { -readonly [K in keyof NoteData]: NoteData[K] };
   const drafts: Draft[] = [];
   const childCount = new Map<number, number>();
   const addNote = (notebookId: number, parentId: number | undefined): Draft => {
@@ -155,7 +147,7 @@ export function generateNotebooks(settings: GeneratorSettings): GeneratedNoteboo
 
   const deleted = new Set(drafts.filter((draft) => draft.deletedAt !== undefined).map((draft) => draft.id));
   return {
-    fixture: { notebooks, notes: drafts as NoteData[] },
+    fixture: { notebooks, notes: drafts },
     ordinaryIds: drafts.slice(0, ordinaryCount).flatMap((draft) => (deleted.has(draft.id) ? [] : [draft.id])),
     fanOutFoci,
     hubs,

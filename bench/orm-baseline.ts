@@ -2,6 +2,7 @@
 // service reads them. Not part of the package.
 import type { Kysely, Selectable } from 'kysely';
 import { compareSiblingKeys, type NoteId, type NoteRecord } from '../src/model/note-record.js';
+import { holdConnection } from '../src/store/mysql/held-connection.js';
 import type { NoteDatabase, NoteTable } from '../src/store/mysql/note-table.js';
 import type { ChildrenPageRequest, NoteReader, NoteStore, ReadRequest, ReadScope, ReferringPageRequest } from '../src/store/note-store.js';
 
@@ -22,20 +23,9 @@ export class OrmStyleStore implements NoteStore {
   constructor(private readonly db: Kysely<NoteDatabase>) {}
 
   async openReader(scope: ReadScope): Promise<NoteReader> {
-    let pinned!: (connection: Kysely<NoteDatabase>) => void;
-    let letGo!: () => void;
-    const ready = new Promise<Kysely<NoteDatabase>>((resolve) => (pinned = resolve));
-    const released = new Promise<void>((resolve) => (letGo = resolve));
-    const session = this.db.connection().execute(async (connection) => {
-      pinned(connection);
-      await released;
-    });
-    const connection = await Promise.race([ready, session.then(() => undefined)]);
-    if (!connection) throw new Error('the session ended before it began');
-    return new OrmSession(connection, scope, async () => {
-      letGo();
-      await session;
-    });
+    const held = await holdConnection(this.db, async () => {}, async () => {});
+    if (!held) throw new Error('the session ended before it began');
+    return new OrmSession(held.connection, scope, held.release);
   }
 }
 

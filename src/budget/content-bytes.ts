@@ -13,6 +13,10 @@ export interface ShownText {
 export type NoteShape = number;
 export const NOTE_SHAPES = 8;
 
+export function noteShape(showsDetails: boolean, showsParent: boolean, showsObject: boolean): NoteShape {
+  return (showsDetails ? 1 : 0) + (showsParent ? 2 : 0) + (showsObject ? 4 : 0);
+}
+
 /**
  * A note's shape and the bytes of the text it shows: its title, the first `detailsLimit` code
  * points of its details, and the titles of its visible parent and object. Its cost never falls
@@ -21,7 +25,7 @@ export const NOTE_SHAPES = 8;
  */
 export function shownTextOf(note: ShownText, detailsLimit: number): { shape: NoteShape; textBytes: number } {
   return {
-    shape: (note.details ? 1 : 0) + (note.parent ? 2 : 0) + (note.object ? 4 : 0),
+    shape: noteShape(Boolean(note.details), Boolean(note.parent), Boolean(note.object)),
     textBytes:
       utf8Length(note.title) +
       (note.details ? utf8Length(takeCodePoints(note.details, detailsLimit).head) : 0) +

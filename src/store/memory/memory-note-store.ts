@@ -15,6 +15,7 @@ import type {
   ReadScope,
   ReferringPageRequest,
 } from '../note-store.js';
+import { noteShape } from '../../budget/content-bytes.js';
 import type { Fixture, NoteData } from './fixture.js';
 import { ShownBytesCache } from './shown-bytes-cache.js';
 
@@ -132,7 +133,7 @@ class MemoryNoteReader implements NoteReader {
   private cannotFit(note: NoteData, passOver: PassOver): boolean {
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
-    const shape = (note.details ? 1 : 0) + (parent ? 2 : 0) + (object ? 4 : 0);
+    const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
     const textBytes =
       this.bytes.title(note) +
       this.bytes.details(note, this.scope.detailsLimit) +

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
+import { holdConnection } from './held-connection.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
 import { NoteRowSchema, recordOfRow, type NoteRow } from './note-row.js';
 import type { NoteDatabase } from './note-table.js';
@@ -31,26 +32,17 @@ export class MysqlNoteReader implements NoteReader {
     flavour: ServerFlavour,
     { queryTimeoutMs, consistentSnapshot }: { queryTimeoutMs: number; consistentSnapshot: boolean },
   ): Promise<MysqlNoteReader> {
-    let pinned!: (connection: Kysely<NoteDatabase>) => void;
-    let letGo!: () => void;
-    const ready = new Promise<Kysely<NoteDatabase>>((resolve) => (pinned = resolve));
-    const released = new Promise<void>((resolve) => (letGo = resolve));
-    const session = db.connection().execute(async (connection) => {
-      // Without the snapshot each statement commits on its own and sees the latest writes.
-      await (consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`).execute(connection);
-      pinned(connection);
-      await released;
-      await (consistentSnapshot ? sql`ROLLBACK` : sql`DO 0`).execute(connection);
-    });
-    const connection = await Promise.race([ready, session.then(() => undefined)]).catch((error: unknown) => {
+    // Without the snapshot each statement commits on its own and sees the latest writes.
+    const held = await holdConnection(
+      db,
+      (connection) => (consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`).execute(connection),
+      // The snapshot is over whatever happens to the rollback; a broken connection is the pool's.
+      (connection) => (consistentSnapshot ? sql`ROLLBACK` : sql`DO 0`).execute(connection),
+    ).catch((error: unknown) => {
       throw unavailable('cannot open a read transaction', error);
     });
-    if (!connection) throw new StoreUnavailable('the database connection ended before the build started');
-    const release = async () => {
-      letGo();
-      // The snapshot is over whatever happens to the rollback; a broken connection is the pool's.
-      await session.catch(() => undefined);
-    };
+    if (!held) throw new StoreUnavailable('the database connection ended before the build started');
+    const { connection, release } = held;
     return new MysqlNoteReader(connection, scope, flavour, queryTimeoutMs, release);
   }
 

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { NoteDatabase } from './note-table.js';
+
+/** One pooled connection, kept for a whole build. */
+export interface HeldConnection {
+  readonly connection: Kysely<NoteDatabase>;
+  /** Runs `end` and gives the connection back; a failure there is the pool's, not the caller's. */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes one connection from the pool and keeps it until `release`. Kysely lends a connection
+ * only for the length of a callback, so the callback waits for the release. `begin` runs before
+ * the connection is handed out, `end` before it goes back. Rejects if `begin` or the pool fails;
+ * resolves `undefined` if the callback ended before handing the connection out.
+ */
+export async function holdConnection(
+  db: Kysely<NoteDatabase>,
+  begin: (connection: Kysely<NoteDatabase>) => Promise<unknown>,
+  end: (connection: Kysely<NoteDatabase>) => Promise<unknown>,
+): Promise<HeldConnection | undefined> {
+  let handOut!: (connection: Kysely<NoteDatabase>) => void;
+  let letGo!: () => void;
+  const ready = new Promise<Kysely<NoteDatabase>>((resolve) => (handOut = resolve));
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  const session = db.connection().execute(async (connection) => {
+    await begin(connection);
+    handOut(connection);
+    await released;
+    await end(connection);
+  });
+  const connection = await Promise.race([ready, session.then(() => undefined)]);
+  if (!connection) return undefined;
+  return {
+    connection,
+    release: async () => {
+      letGo();
+      await session.catch(() => undefined);
+    },
+  };
+}
