@@ -84,11 +84,13 @@ export async function buildContext(
       result: result.result(),
       report: {
         tokenizer: tokenizer.name,
+        format: 'json',
         budget: ledger.budget,
         used: ledger.used,
         left: ledger.remaining,
         focusCost,
         ...outcome,
+        endedEarly: outcome.endedEarly,
         roundTrips: reader.roundTrips,
       },
     };

@@ -1,7 +1,7 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
-export type { BuildReport, SkippedNote } from './iterator/build-report.js';
+export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
 export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
 export {
   BareNoteSchema,

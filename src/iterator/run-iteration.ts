@@ -36,6 +36,7 @@ export interface IterationOutcome {
   readonly candidatesConsidered: number;
   readonly skipped: readonly SkippedNote[];
   readonly skippedCount: number;
+  readonly endedEarly: boolean;
 }
 
 /** The priority-tiered round-robin of spec section 4. */
@@ -47,6 +48,7 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
   let skippedCount = 0;
   let candidatesConsidered = 0;
   let shortcutAllowed = !input.exhaustive;
+  let endedEarly = false;
   const boundsAllowed = !input.exhaustive;
   for (const note of input.alreadyReturned ?? []) {
     ledger.markIncluded(note.id);
@@ -107,14 +109,17 @@ export async function runIteration(input: IterationInput): Promise<IterationOutc
 
         if (ledger.exhausted) break iteration;
         if (shortcutAllowed && ledger.remaining < costs.cheapestNote) {
-          if (finishStarved(strategies, rotation, reached, ledger, costs, result)) break iteration;
+          if (finishStarved(strategies, rotation, reached, ledger, costs, result)) {
+            endedEarly = true;
+            break iteration;
+          }
           shortcutAllowed = false;
         }
       }
     }
     if (!rotation.anyActive) break;
   }
-  return { candidatesConsidered, skipped, skippedCount };
+  return { candidatesConsidered, skipped, skippedCount, endedEarly };
 }
 
 /**
