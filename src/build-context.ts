@@ -1,35 +1,25 @@
 import { BudgetLedger } from './budget/budget-ledger.js';
 import { costModelFor } from './budget/cost-model.js';
 import { tokenizerNamed } from './budget/tokenizer.js';
-import { resolveBuildOptions, type BuildOptions } from './build-options.js';
+import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { NoteNotFound } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
+import { WalkReport } from './iterator/walk-report.js';
 import type { NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/focus-note-builder.js';
-import { renderJson } from './result/render-json.js';
+import { render } from './result/render.js';
 import type { GraphRAGResult } from './result/schema.js';
+import { NO_SHORTCUTS, type Shortcuts } from './shortcuts/shortcuts.js';
+import { takeShortcuts, type WalkState } from './shortcuts/take-shortcuts.js';
 import { createStrategies } from './strategies/create-strategies.js';
 import { NoteLoader } from './strategies/note-loader.js';
-import { walkParentChain } from './strategies/parent-chain.js';
+import { parentOf, walkParentChain } from './strategies/parent-chain.js';
 import type { NoteStore } from './store/note-store.js';
-
-/**
- * Below this many of the cheapest conceivable notes left in the budget, pages leave out the
- * candidates that cannot fit. Above it, most candidates may still fit and reading them is cheaper
- * than numbering every candidate of the relation in SQL.
- */
-const TIGHT_BUDGET_IN_CHEAPEST_NOTES = 8;
 
 export interface BuildOutcome {
   readonly result: GraphRAGResult;
   readonly report: BuildReport;
-}
-
-/** Internal switches for tests; not part of the documented options. */
-export interface BuildInternals {
-  /** Walk every candidate instead of ending once the result cannot change. */
-  readonly exhaustive?: boolean;
 }
 
 /**
@@ -37,60 +27,83 @@ export interface BuildInternals {
  * Options are validated before anything is read; a missing, deleted or unreadable focus note
  * is a `NoteNotFound`.
  */
-export async function buildContext(
+export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+  return build(store, resolveBuildOptions(options), takeShortcuts);
+}
+
+/**
+ * The build, with the shortcuts it takes given: `takeShortcuts` for every caller, and
+ * `() => NO_SHORTCUTS` for the tests that check the shortcuts change nothing.
+ */
+export async function build(
   store: NoteStore,
-  options: BuildOptions,
-  internals: BuildInternals = {},
+  options: ResolvedBuildOptions,
+  shortcutsFor: (state: WalkState) => Shortcuts,
 ): Promise<BuildOutcome> {
-  const resolved = resolveBuildOptions(options);
-  const tokenizer = tokenizerNamed(resolved.tokenizer);
+  const tokenizer = tokenizerNamed(options.tokenizer);
   const reader = await store.openReader({
-    detailsLimit: resolved.truncate,
-    ...(resolved.readableNotebooks && { readableNotebooks: new Set(resolved.readableNotebooks) }),
+    detailsLimit: options.truncate,
+    ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }),
   });
   try {
-    const loader = new NoteLoader(reader);
+    let shortcuts: Shortcuts = NO_SHORTCUTS;
+    // The loader reads as the shortcuts say, once they exist: the focus note is read before.
+    const loader = new NoteLoader(reader, {
+      pageFilter: () => shortcuts.reads.pageFilter(),
+      get warmDependents() {
+        return shortcuts.reads.warmDependents;
+      },
+    });
     const [focus, focusAncestors, excluded] = await Promise.all([
-      loader.note(resolved.focus, true),
-      loader.ancestors(resolved.focus),
-      Promise.all(resolved.exclude.map((id) => loader.note(id))),
+      loader.note(options.focus, true),
+      loader.ancestors(options.focus),
+      Promise.all(options.exclude.map((id) => loader.note(id))),
     ]);
-    if (!focus) throw new NoteNotFound(resolved.focus);
+    if (!focus) throw new NoteNotFound(options.focus);
 
     const ancestors = walkParentChain(focus, focusAncestors);
     const result = new ResultBuilder(focus, [...ancestors].reverse());
-    const focusCost = tokenizer.count(renderJson(result.result()));
-    const ledger = new BudgetLedger(resolved.budget);
-    const costs = costModelFor(tokenizer);
+    const focusCost = tokenizer.count(render(result.result(), options.format));
+    const ledger = new BudgetLedger(options.budget);
     const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
-    // Once what is left is small, most candidates cannot fit: let the store step over them.
-    const passOver = () =>
-      internals.exhaustive || ledger.remaining >= TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote
-        ? undefined
-        : { maxTextBytes: costs.maxTextBytes(ledger.remaining), keep: ledger.includedIds() };
-
-    const outcome = await runIteration({
+    for (const note of alreadyReturned) ledger.markReturned(note.id);
+    const costs = costModelFor(tokenizer, options.format);
+    const report = new WalkReport();
+    shortcuts = shortcutsFor({
       focus,
-      strategies: createStrategies({ focus, ancestors, passOver }, loader),
+      parent: parentOf(focus, ancestors),
+      excluded: alreadyReturned,
+      ledger,
+      result,
+      report,
+      costs,
+      detailsLimit: options.truncate,
+    });
+
+    await runIteration({
+      focus,
+      strategies: shortcuts.watch(createStrategies({ focus, ancestors }, loader)),
       ledger,
       costs,
       result,
-      detailsLimit: resolved.truncate,
-      alreadyReturned,
-      ...(internals.exhaustive !== undefined && { exhaustive: internals.exhaustive }),
+      report,
+      shortcuts,
+      detailsLimit: options.truncate,
     });
 
     return {
       result: result.result(),
       report: {
         tokenizer: tokenizer.name,
-        format: 'json',
+        format: options.format,
         budget: ledger.budget,
         used: ledger.used,
         left: ledger.remaining,
         focusCost,
-        ...outcome,
-        endedEarly: outcome.endedEarly,
+        skipped: report.skipped,
+        skippedCount: report.skippedCount,
+        candidatesConsidered: report.candidatesConsidered,
+        endedEarly: report.endedEarly,
         roundTrips: reader.roundTrips,
       },
     };
@@ -98,3 +111,6 @@ export async function buildContext(
     await reader.close();
   }
 }
+
+/** The literal walk of spec section 4: no shortcut, every candidate read and priced. */
+export const noShortcuts = (): Shortcuts => NO_SHORTCUTS;

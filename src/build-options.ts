@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer.js';
+import { OUTPUT_FORMATS } from './result/render.js';
 import { ValidationError } from './errors.js';
 
 /** A note id, or its uri `/n{id}`. */
@@ -27,6 +28,8 @@ export const BuildOptionsSchema = z.strictObject({
    * never returned again, yet still leading on to their neighbours, so pages cover everything.
    */
   exclude: z.array(NoteRefSchema).default([]),
+  /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
+  format: z.enum(OUTPUT_FORMATS).default('json'),
 });
 
 /** Options as a caller writes them. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildContext } from '../src/build-context.js';
+import { build, buildContext, noShortcuts } from '../src/build-context.js';
+import { resolveBuildOptions } from '../src/build-options.js';
 import type { BuildOptions } from '../src/build-options.js';
 import { tokenizerNamed, type TokenizerName } from '../src/budget/tokenizer.js';
 import type { RelatedRelation } from '../src/relationships/relation.js';
@@ -39,7 +40,7 @@ async function tryBuild(s: Scenario, tokenizer: TokenizerName, extra: Partial<Bu
   };
   const oracle = new RelationOracle(s.fixture, s.readable && new Set(s.readable));
   const store = new MemoryNoteStore(s.fixture);
-  const built = withTimeout(buildContext(store, options, { exhaustive }));
+  const built = withTimeout(exhaustive ? build(store, resolveBuildOptions(options), noShortcuts) : buildContext(store, options));
   if (!oracle.visible(s.focus)) {
     await expect(built).rejects.toBeInstanceOf(NoteNotFound);
     return undefined;
@@ -178,7 +179,7 @@ describe('properties of every build (fast-check, random notebooks including corr
           for (const focus of around) {
             const options = { focus, budget, tokenizer };
             const fast = await buildContext(store, options).then((out) => renderJson(out.result), (error: Error) => error.name);
-            const slow = await buildContext(store, options, { exhaustive: true }).then((out) => renderJson(out.result), (error: Error) => error.name);
+            const slow = await build(store, resolveBuildOptions(options), noShortcuts).then((out) => renderJson(out.result), (error: Error) => error.name);
             expect(fast).toBe(slow);
           }
         },

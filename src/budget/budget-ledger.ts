@@ -1,10 +1,11 @@
 import type { NoteId } from '../model/note-record.js';
 
-export type OfferOutcome = 'added' | 'duplicate' | 'over-budget';
+/** What became of a note offered to the ledger. */
+export type AddOutcome = 'added' | 'duplicate' | 'over-budget';
 
 /**
- * The one place that knows what the result already holds and what is left to spend. Pure: it
- * never reads notes, it only answers offers.
+ * The one place that knows which notes the result holds and what is left to spend. Pure: it
+ * never reads or prices notes, it only answers offers.
  */
 export class BudgetLedger {
   private remainingTokens: number;
@@ -22,41 +23,33 @@ export class BudgetLedger {
     return this.budget - this.remainingTokens;
   }
 
-  get exhausted(): boolean {
-    return this.remainingTokens === 0;
-  }
-
-  /** The notes in the result so far (and those counted as returned by an earlier page). */
-  includedIds(): NoteId[] {
-    return [...this.included];
-  }
-
   has(id: NoteId): boolean {
     return this.included.has(id);
   }
 
-  /** Counts a note as already in the result without spending on it (an earlier page's note). */
-  markIncluded(id: NoteId): void {
+  /** The notes in the result so far, and those an earlier page returned. */
+  includedIds(): NoteId[] {
+    return [...this.included];
+  }
+
+  /** Counts a note an earlier page returned as already in the result, without spending on it. */
+  markReturned(id: NoteId): void {
     this.included.add(id);
   }
 
-  /**
-   * Offers a new related note. The cost is asked for only when the note is not already in the
-   * result, so a duplicate is never priced.
-   */
-  offerNote(id: NoteId, cost: () => number): { outcome: OfferOutcome; cost?: number } {
-    if (this.included.has(id)) return { outcome: 'duplicate' };
-    const price = cost();
-    if (price > this.remainingTokens) return { outcome: 'over-budget', cost: price };
+  /** Adds a related note that costs `cost`, if it is new and fits. */
+  addNote(id: NoteId, cost: number): AddOutcome {
+    if (this.included.has(id)) return 'duplicate';
+    if (cost > this.remainingTokens) return 'over-budget';
     this.included.add(id);
-    this.remainingTokens -= price;
-    return { outcome: 'added', cost: price };
-  }
-
-  /** Spends on a focus-list entry if it fits; answers whether it did. */
-  offerEntry(cost: number): boolean {
-    if (cost > this.remainingTokens) return false;
     this.remainingTokens -= cost;
-    return true;
+    return 'added';
+  }
+
+  /** Spends on a focus-list entry that costs `cost`, if it fits. */
+  addEntry(cost: number): Exclude<AddOutcome, 'duplicate'> {
+    if (cost > this.remainingTokens) return 'over-budget';
+    this.remainingTokens -= cost;
+    return 'added';
   }
 }

@@ -1,6 +1,8 @@
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { LRUCache } from 'lru-cache';
+import { utf8Length } from '../model/utf8.js';
 
 export const TOKENIZER_NAMES = ['o200k', 'cl100k', 'estimate', 'one-per-note'] as const;
 export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
@@ -9,22 +11,16 @@ export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
 export interface Tokenizer {
   readonly name: TokenizerName;
   count(text: string): number;
+  /** How a BPE tokenizer's pre-tokenizer splits a text; undefined for the others. */
+  readonly chunks?: (text: string) => string[];
 }
 
 // Notes are user text: `<|endoftext|>` in a title is text to count, not a control token.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-const utf8 = new TextEncoder();
-
 /** `ceil(utf8 bytes / 3.75)`, the spec's `estimate` (section 5). */
 export function estimateTokens(text: string): number {
   return Math.ceil(utf8Length(text) / 3.75);
-}
-
-export function utf8Length(text: string): number {
-  // Pure ASCII is common and its byte length is its length; skip the encoder then.
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(text) ? text.length : utf8.encode(text).length;
 }
 
 /**
@@ -44,15 +40,17 @@ function remembered(count: (text: string) => number): (text: string) => number {
   };
 }
 
-const o200k = remembered((text) => countO200k(text, AS_TEXT));
-const cl100k = remembered((text) => countCl100k(text, AS_TEXT));
+const splitter = (pattern: RegExp) => (text: string) => [...text.matchAll(new RegExp(pattern.source, 'gu'))].map((match) => match[0]);
+
+const o200k: Tokenizer = { name: 'o200k', count: remembered((text) => countO200k(text, AS_TEXT)), chunks: splitter(O200K_TOKEN_SPLIT_REGEX) };
+const cl100k: Tokenizer = { name: 'cl100k', count: remembered((text) => countCl100k(text, AS_TEXT)), chunks: splitter(CL100K_TOKEN_SPLIT_REGEX) };
 
 export function tokenizerNamed(name: TokenizerName): Tokenizer {
   switch (name) {
     case 'o200k':
-      return { name, count: o200k };
+      return o200k;
     case 'cl100k':
-      return { name, count: cl100k };
+      return cl100k;
     case 'estimate':
       return { name, count: estimateTokens };
     case 'one-per-note':

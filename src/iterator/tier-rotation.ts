@@ -14,7 +14,7 @@ export class TierRotation {
   }
 
   /** The next active relation of `tier`, now counted as served; undefined if none is active. */
-  serveNext(tier: Tier): RelatedRelation | undefined {
+  next(tier: Tier): RelatedRelation | undefined {
     const relations = tier.relations;
     const last = this.lastServed.get(tier) ?? -1;
     for (let step = 1; step <= relations.length; step++) {

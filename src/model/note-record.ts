@@ -18,8 +18,8 @@ export interface NoteRecord extends NoteLink {
   readonly object?: NoteLink;
   readonly siblingOrder: number;
   readonly notebookId: number;
-  /** In a page read with `PassOver`: candidates left out just before this one. */
-  readonly passedOver?: number;
+  /** In a page read with a `SizeFilter`: notes left out just before this one. */
+  readonly leftOutBefore?: number;
 }
 
 /** Position of a note among its siblings: by `siblingOrder`, then `id`. */

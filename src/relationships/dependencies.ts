@@ -1,17 +1,25 @@
 import type { RelatedRelation } from './relation.js';
 
 /**
- * Spec section 3, "fed by": every note reached through the key relation becomes an anchor
- * of each listed relation. Relations absent from the values are fed at the start.
+ * Spec section 3, "fed by": every note reached through the key relation becomes an anchor of
+ * each listed relation. Relations that appear in no list are fed at the start.
  */
-export const DEPENDENTS: Readonly<Partial<Record<RelatedRelation, readonly RelatedRelation[]>>> = {
+export const DEPENDENTS = {
   Child: ['ReifiedChildObject'],
   ReferringNote: ['ReferringSubject', 'NoteInReferringContextualPath', 'ReferringCousin'],
   ParentSibling: ['ParentSiblingChild'],
   ObjectParentSibling: ['ObjectParentSiblingChild'],
-};
+} as const satisfies Partial<Record<RelatedRelation, readonly RelatedRelation[]>>;
 
-/** Relations whose candidates come from anchors rather than from the focus note. */
-export const ANCHOR_FED: ReadonlySet<RelatedRelation> = new Set(
-  Object.values(DEPENDENTS).flat(),
-);
+/** A relation whose reached notes feed others. */
+export type FeedingRelation = keyof typeof DEPENDENTS;
+/** A relation whose candidates come from anchors rather than from the focus note. */
+export type AnchoredRelation = (typeof DEPENDENTS)[FeedingRelation][number];
+
+/** The relations fed by `relation`'s reached notes; none for most. */
+export function dependentsOf(relation: RelatedRelation): readonly AnchoredRelation[] {
+  return (DEPENDENTS as Partial<Record<RelatedRelation, readonly AnchoredRelation[]>>)[relation] ?? [];
+}
+
+/** Relations fed by anchors: inactive until their first anchor. */
+export const ANCHORED: ReadonlySet<RelatedRelation> = new Set(Object.values(DEPENDENTS).flat());

@@ -9,9 +9,14 @@ export interface FocusListRule {
 }
 
 /** Spec section 4, "Focus lists": which relation grows which list of the focus note. */
-export const FOCUS_LISTS: Readonly<Partial<Record<RelatedRelation, FocusListRule>>> = {
+export const FOCUS_LISTS = {
   Child: { list: 'children', placement: 'append' },
   PriorSibling: { list: 'priorSiblings', placement: 'prepend' },
   YoungerSibling: { list: 'youngerSiblings', placement: 'append' },
   ReferringNote: { list: 'referrings', placement: 'append' },
-};
+} as const satisfies Partial<Record<RelatedRelation, FocusListRule>>;
+
+/** The focus list `relation` grows, if any. */
+export function focusListOf(relation: RelatedRelation): FocusListRule | undefined {
+  return (FOCUS_LISTS as Partial<Record<RelatedRelation, FocusListRule>>)[relation];
+}

@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri.js';
-import type { FocusListRule } from '../relationships/focus-lists.js';
+import type { FocusListName, FocusListRule } from '../relationships/focus-lists.js';
 import { bareNoteOf } from './bare-note.js';
 import type { BareNote, FocusNote, GraphRAGResult } from './schema.js';
 
@@ -24,14 +24,23 @@ export class ResultBuilder {
     };
   }
 
+  get relatedCount(): number {
+    return this.relatedNotes.length;
+  }
+
+  list(name: FocusListName): readonly string[] {
+    return this.focusNote[name];
+  }
+
   addRelated(note: BareNote): void {
     this.relatedNotes.push(note);
   }
 
-  addToFocusList(rule: FocusListRule, entry: string): void {
+  /** Records an entry in its focus list (spec section 4, "Focus lists"). */
+  addToFocusList({ rule, text }: { readonly rule: FocusListRule; readonly text: string }): void {
     const list = this.focusNote[rule.list];
-    if (rule.placement === 'prepend') list.unshift(entry);
-    else list.push(entry);
+    if (rule.placement === 'prepend') list.unshift(text);
+    else list.push(text);
   }
 
   /** A snapshot: later additions do not change it. */

@@ -1,3 +1,4 @@
+import type { FocusListName } from '../relationships/focus-lists.js';
 import type { GraphRAGResult } from './schema.js';
 
 /** The compact JSON of a result: the text the budget guarantee is measured on. */
@@ -5,7 +6,7 @@ export function renderJson(result: GraphRAGResult): string {
   return JSON.stringify(result);
 }
 
-/** The text a related note adds to the compact JSON, with the comma that separates it. */
+/** The text a related note adds to the compact JSON, with the comma that separates it (spec section 5). */
 export function jsonNotePiece(note: object): string {
   return `,${JSON.stringify(note)}`;
 }
@@ -14,3 +15,15 @@ export function jsonNotePiece(note: object): string {
 export function jsonEntryPiece(uriAndTitle: string): string {
   return `,${JSON.stringify(uriAndTitle)}`;
 }
+
+/**
+ * What follows each focus list in the compact JSON up to the next key's first letter: the focus
+ * note's keys run `…, contextualPath, children, referrings, priorSiblings, youngerSiblings`, and
+ * `relatedNotes` follows the focus note.
+ */
+export const JSON_LIST_CLOSERS: Readonly<Record<FocusListName, string>> = {
+  children: '],"',
+  referrings: '],"',
+  priorSiblings: '],"',
+  youngerSiblings: ']},"',
+};

@@ -28,15 +28,18 @@ export interface AncestorsRequest {
 }
 
 /**
- * Asks a page to leave out the candidates that cannot matter any more: those not in `keep` that
- * show more text bytes than `maxTextBytes[shape]` allows (see `shownTextOf`: the shape says
- * whether a note shows details, a visible parent, a visible object; the bytes are those of its
- * title, the first `detailsLimit` code points of its details and its links' titles). Each record
- * returned then says, in `passedOver`, how many candidates were left out just before it, so that
- * the build can still give each of them its turn. `limit` counts returned records only.
+ * Asks a page to leave out the notes that show more text than `maxTextBytes` allows for their
+ * shape, measured by the size rule `shownSizeOf` (src/model/shown-size.ts: the shape says whether
+ * a note shows details, a visible parent, a visible object; the bytes are those of its title, the
+ * first `detailsLimit` code points of its details and its visible links' titles), except the notes
+ * named in `keep`. Each record returned then says in `leftOutBefore` how many notes were left out
+ * just before it in the page's order. `limit` counts returned records only. The filter is the
+ * caller's business: a store only evaluates it.
  */
-export interface PassOver {
+export interface SizeFilter {
+  /** For each shape (0–7), the most text bytes a note of that shape may show and be returned. */
   readonly maxTextBytes: readonly number[];
+  /** Notes returned whatever their size. */
   readonly keep: readonly NoteId[];
 }
 
@@ -48,7 +51,7 @@ export interface ChildrenPageRequest {
   /** Exclusive bound: only children strictly beyond it in `direction`. */
   readonly after?: SiblingKey;
   readonly limit: number;
-  readonly passOver?: PassOver;
+  readonly filter?: SizeFilter;
 }
 
 /** One page of the notes whose object is `objectId`, by ascending id. */
@@ -57,7 +60,7 @@ export interface ReferringPageRequest {
   readonly objectId: NoteId;
   readonly afterId?: NoteId;
   readonly limit: number;
-  readonly passOver?: PassOver;
+  readonly filter?: SizeFilter;
 }
 
 export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest;

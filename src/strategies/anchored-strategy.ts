@@ -1,33 +1,30 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { RelatedRelation } from '../relationships/relation.js';
-import type { Candidate, CandidateCursor } from './candidate-cursor.js';
-import type { Strategy } from './strategy.js';
+import type { Candidate } from './candidate.js';
+import type { CandidateCursor } from './candidate-cursor.js';
 
 /**
  * A relation fed by reached notes (spec section 3, the dependency queue): anchors in the order
  * they were reached, and a cursor that walks them round and round, taking one candidate from
- * each in turn. An anchor with nothing left is dropped.
+ * each in turn. A new anchor is appended, so it is reached before the cursor wraps; an anchor
+ * with nothing left is dropped.
  */
-export class AnchoredStrategy implements Strategy {
+export class AnchoredStrategy {
   private readonly anchors: CandidateCursor[] = [];
   private cursor = 0;
 
-  constructor(
-    readonly relation: RelatedRelation,
-    private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor,
-  ) {}
-
-  /**
-   * Starts the reads an anchor would need, without making it one: a note seen on a feeding
-   * relation's page is likely to be reached, and its reads then ride in an early batch.
-   */
-  warm(anchor: NoteRecord): void {
-    this.candidatesOf(anchor);
-  }
+  constructor(private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor) {}
 
   feed(anchor: NoteRecord): void {
     // Made now, so that its first read joins the store's next batch.
     this.anchors.push(this.candidatesOf(anchor));
+  }
+
+  /**
+   * Starts the reads `anchor` would need, without making it an anchor: a note on a feeding
+   * relation's page is likely to be reached, and its reads then ride in an early batch.
+   */
+  warm(anchor: NoteRecord): void {
+    this.candidatesOf(anchor);
   }
 
   async next(): Promise<Candidate | undefined> {

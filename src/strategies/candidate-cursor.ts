@@ -1,11 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
-
-/**
- * A candidate the store left out because it cannot fit any more and is not in the result (see
- * `PassOver`). It still takes its relation's turn, which is all it can change.
- */
-export const PASSED_OVER = Symbol('passed over');
-export type Candidate = NoteRecord | typeof PASSED_OVER;
+import { LEFT_OUT, noteCandidate, type Candidate } from './candidate.js';
+import { readAhead } from './read-ahead.js';
 
 /** The candidates of one relation (or of one anchor), in the order they are offered. */
 export interface CandidateCursor {
@@ -19,90 +14,90 @@ export class ListCursor implements CandidateCursor {
   private readonly notes: Promise<readonly NoteRecord[]>;
 
   constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
-    this.notes = handled(Promise.resolve(notes));
+    this.notes = readAhead(Promise.resolve(notes));
   }
 
   static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
     return new ListCursor(note ? note.then((found) => (found ? [found] : [])) : []);
   }
 
-  async next(): Promise<NoteRecord | undefined> {
-    return (await this.notes)[this.index++];
+  async next(): Promise<Candidate | undefined> {
+    const note = (await this.notes)[this.index++];
+    return note && noteCandidate(note);
   }
 }
+
+/** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
+export class LaterCursor implements CandidateCursor {
+  private readonly cursor: Promise<CandidateCursor>;
+
+  constructor(cursor: Promise<CandidateCursor>) {
+    this.cursor = readAhead(cursor);
+  }
+
+  async next(): Promise<Candidate | undefined> {
+    return (await this.cursor).next();
+  }
+}
+
+/** Reads one page of at most `limit` notes strictly after `after` (from the start when undefined). */
+export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>;
 
 /**
  * Candidates read page by page with a keyset bound. The first page is asked for at once, so that
  * it joins the store's next batch, and each full page asks for the next as soon as it arrives:
- * the read then rides in a batch the build waits on anyway, instead of costing a round trip of
- * its own when the page runs out. Pages grow, since a relation walked past one page is likely to
- * be walked far.
+ * the read then rides in a batch the build waits on anyway. Pages grow, since a relation walked
+ * past one page is likely to be walked far. A page read with a size filter says how many notes it
+ * left out before each record; each of them is offered as a left-out candidate in its place.
  */
 export class PagedCursor implements CandidateCursor {
-  private current: Promise<Page>;
-  private index = 0;
-  /** Passed-over candidates already handed out before the record at `index`. */
-  private paid = 0;
-
-  constructor(
-    private readonly fetchPage: (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>,
-    /** Told of every page as it arrives, e.g. to warm what its notes will lead to. */
-    private readonly onPage?: (notes: readonly NoteRecord[]) => void,
-  ) {
-    this.current = handled(this.fetch(undefined, PagedCursor.FIRST_PAGE).then((page) => this.readAhead(page)));
-  }
-
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
+
+  private current: Promise<Page>;
+  private index = 0;
+  /** Left-out candidates already offered before the record at `index`. */
+  private leftOutOffered = 0;
+
+  constructor(private readonly readPage: PageReader) {
+    this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
+  }
 
   async next(): Promise<Candidate | undefined> {
     let page = await this.current;
     if (this.index >= page.notes.length) {
       if (!page.next) return undefined;
-      this.current = handled(page.next.then((arrived) => this.readAhead(arrived)));
+      this.current = page.next;
       this.index = 0;
       page = await this.current;
     }
     const note = page.notes[this.index];
     if (note === undefined) return undefined;
-    if ((note.passedOver ?? 0) > this.paid) {
-      this.paid++;
-      return PASSED_OVER;
+    if ((note.leftOutBefore ?? 0) > this.leftOutOffered) {
+      this.leftOutOffered++;
+      return LEFT_OUT;
     }
-    this.paid = 0;
+    this.leftOutOffered = 0;
     this.index++;
-    return note;
+    return noteCandidate(note);
   }
 
-  /** The page being read now asks for the one after it: one page ahead, never more. */
-  private readAhead(page: Page): Page {
-    const last = page.notes[page.notes.length - 1];
-    // A short page is the last one.
-    if (!page.next && page.notes.length === page.limit && last) {
-      page.next = this.fetch(last, Math.min(page.limit * 4, PagedCursor.LARGEST_PAGE));
-    }
-    return page;
+  private read(after: NoteRecord | undefined, limit: number): Promise<Page> {
+    return readAhead(
+      this.readPage(after, limit).then((notes): Page => {
+        const last = notes[notes.length - 1];
+        // A short page is the last one; a full one asks for the next at once (one page ahead).
+        const next =
+          notes.length === limit && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
+        return { notes, next };
+      }),
+    );
   }
-
-  private fetch(after: NoteRecord | undefined, limit: number): Promise<Page> {
-    const page = this.fetchPage(after, limit).then((notes): Page => {
-      this.onPage?.(notes);
-      return { notes, limit, next: undefined };
-    });
-    return handled(page);
-  }
-}
-
-/** A read made ahead of need: if it fails, it rejects where it is awaited, if it ever is. */
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => {});
-  return promise;
 }
 
 interface Page {
   readonly notes: readonly NoteRecord[];
-  readonly limit: number;
-  next: Promise<Page> | undefined;
+  readonly next: Promise<Page> | undefined;
 }
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */
@@ -113,9 +108,9 @@ export class ExcludingCursor implements CandidateCursor {
   ) {}
 
   async next(): Promise<Candidate | undefined> {
-    let note = await this.inner.next();
-    while (note && note !== PASSED_OVER && note.id === this.excludedId) note = await this.inner.next();
-    return note;
+    let candidate = await this.inner.next();
+    while (candidate?.kind === 'note' && candidate.note.id === this.excludedId) candidate = await this.inner.next();
+    return candidate;
   }
 }
 
@@ -134,8 +129,8 @@ export class SpiralCursor implements CandidateCursor {
     while (!(this.priorDone && this.youngerDone)) {
       const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
       this.takePrior = !fromPrior;
-      const note = await (fromPrior ? this.prior : this.younger).next();
-      if (note) return note;
+      const candidate = await (fromPrior ? this.prior : this.younger).next();
+      if (candidate) return candidate;
       if (fromPrior) this.priorDone = true;
       else this.youngerDone = true;
     }

@@ -11,11 +11,11 @@ import type {
   NoteReader,
   NoteStore,
   ReadRequest,
-  PassOver,
+  SizeFilter,
   ReadScope,
   ReferringPageRequest,
 } from '../note-store.js';
-import { noteShape } from '../../budget/content-bytes.js';
+import { noteShape } from '../../model/shown-size.js';
 import type { Fixture, NoteData } from './fixture.js';
 import { ShownBytesCache } from './shown-bytes-cache.js';
 
@@ -93,7 +93,7 @@ class MemoryNoteReader implements NoteReader {
     let index = request.after === undefined
       ? (ascending ? 0 : siblings.length - 1)
       : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
-    const page = this.pageCollector(request.limit, request.passOver);
+    const page = this.pageCollector(request.limit, request.filter);
     for (; index >= 0 && index < siblings.length && !page.full(); index += step) page.offer(siblings[index]!);
     return page.records;
   }
@@ -103,34 +103,34 @@ class MemoryNoteReader implements NoteReader {
     let index = request.afterId === undefined
       ? 0
       : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
-    const page = this.pageCollector(request.limit, request.passOver);
+    const page = this.pageCollector(request.limit, request.filter);
     for (; index < referrings.length && !page.full(); index++) page.offer(referrings[index]!);
     return page.records;
   }
 
-  /** Gathers a page's visible notes, leaving out and counting those `passOver` names. */
-  private pageCollector(limit: number, passOver: PassOver | undefined) {
+  /** Gathers a page's visible notes, leaving out and counting those `filter` leaves out. */
+  private pageCollector(limit: number, filter: SizeFilter | undefined) {
     const records: NoteRecord[] = [];
-    const keep = new Set(passOver?.keep);
-    let passed = 0;
+    const keep = new Set(filter?.keep);
+    let leftOut = 0;
     return {
       records,
       full: () => records.length >= limit,
       offer: (note: NoteData) => {
         if (!this.isVisible(note)) return;
-        if (passOver && !keep.has(note.id) && this.cannotFit(note, passOver)) {
-          passed++;
+        if (filter && !keep.has(note.id) && this.showsTooMuch(note, filter)) {
+          leftOut++;
           return;
         }
         const record = this.record(note, false)!;
-        records.push(passOver ? { ...record, passedOver: passed } : record);
-        passed = 0;
+        records.push(filter ? { ...record, leftOutBefore: leftOut } : record);
+        leftOut = 0;
       },
     };
   }
 
-  /** `shownTextOf` from cached byte counts, without making the record. */
-  private cannotFit(note: NoteData, passOver: PassOver): boolean {
+  /** The size rule (`shownSizeOf`) from cached byte counts, without making the record. */
+  private showsTooMuch(note: NoteData, filter: SizeFilter): boolean {
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
     const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
@@ -139,7 +139,7 @@ class MemoryNoteReader implements NoteReader {
       this.bytes.details(note, this.scope.detailsLimit) +
       (parent ? this.bytes.title(parent) : 0) +
       (object ? this.bytes.title(object) : 0);
-    return textBytes > passOver.maxTextBytes[shape]!;
+    return textBytes > filter.maxTextBytes[shape]!;
   }
 
   async close(): Promise<void> {}

@@ -1,11 +1,11 @@
-import { utf8Length } from '../../budget/tokenizer.js';
+import { utf8Length } from '../../model/utf8.js';
 import { takeCodePoints } from '../../model/code-points.js';
 import type { NoteId } from '../../model/note-record.js';
 import type { NoteData } from './fixture.js';
 
 /**
  * Byte lengths of titles and cut details, kept across builds: a fixture never changes, and a
- * page that steps over a hub's children asks for them thousands of times (see `PassOver`).
+ * page that steps over a hub's children asks for them thousands of times (see `SizeFilter`).
  */
 export class ShownBytesCache {
   private readonly titles = new Map<NoteId, number>();

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ChildrenPageRequest, PassOver, ReadRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SizeFilter } from '../note-store.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -31,7 +31,7 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
     if (request.kind === 'referrings') branches.push(referringPage(request, index, scope));
   });
   if (chainStarts.length > 0) {
-    branches.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, NULL AS passed_over, ${noteColumns(scope, false)}
+    branches.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, NULL AS left_out_before, ${noteColumns(scope, false)}
       FROM chain JOIN note n ON n.id = chain.id ${linkJoins(scope)}`);
   }
   const union = sql.join(branches, sql` UNION ALL `);
@@ -57,7 +57,7 @@ function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder
 }
 
 function notesById(ids: readonly number[], scope: ReadScope, full: boolean): RawBuilder<unknown> {
-  return sql`SELECT ${sql.lit(full ? FULL_NOTES_BY_ID : NOTES_BY_ID)} AS req, NULL AS anchor, NULL AS passed_over, ${noteColumns(scope, full)}
+  return sql`SELECT ${sql.lit(full ? FULL_NOTES_BY_ID : NOTES_BY_ID)} AS req, NULL AS anchor, NULL AS left_out_before, ${noteColumns(scope, full)}
     FROM note n ${linkJoins(scope)}
     WHERE n.id IN (${sql.join(ids)}) AND ${visible('n', scope)}`;
 }
@@ -71,49 +71,49 @@ function childrenPage(request: ChildrenPageRequest, index: number, scope: ReadSc
          OR (n.sibling_order = ${request.after.siblingOrder} AND n.id ${beyond} ${request.after.id}))`
     : sql``;
   const candidates = sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`;
-  return pageOf(index, candidates, sql`n.sibling_order ${order}, n.id ${order}`, request.limit, request.passOver, scope);
+  return pageOf(index, candidates, sql`n.sibling_order ${order}, n.id ${order}`, request.limit, request.filter, scope);
 }
 
 function referringPage(request: ReferringPageRequest, index: number, scope: ReadScope): RawBuilder<unknown> {
   const after = request.afterId !== undefined ? sql`AND n.id > ${request.afterId}` : sql``;
   const candidates = sql`n.target_note_id = ${request.objectId} AND ${visible('n', scope)} ${after}`;
-  return pageOf(index, candidates, sql`n.id`, request.limit, request.passOver, scope);
+  return pageOf(index, candidates, sql`n.id`, request.limit, request.filter, scope);
 }
 
 /**
- * A page of the notes `n` that meet `candidates`, in `order`. With `passOver`, the candidates that cannot matter are left
- * out, and each row carries how many were left out just before it: positions come from
- * ROW_NUMBER over all candidates, gaps from LAG over the rows kept.
+ * A page of the notes `n` that meet `candidates`, in `order`. With a size `filter`, the notes that
+ * show too much text are left out, and each row carries how many were left out just before it:
+ * positions come from ROW_NUMBER over all candidates, gaps from LAG over the rows kept.
  */
 function pageOf(
   index: number,
   candidates: RawBuilder<unknown>,
   order: RawBuilder<unknown>,
   limit: number,
-  passOver: PassOver | undefined,
+  filter: SizeFilter | undefined,
   scope: ReadScope,
 ): RawBuilder<unknown> {
-  if (!passOver) {
+  if (!filter) {
     return page(
       index,
-      sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, NULL AS passed_over, ${noteColumns(scope, false)}
+      sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, NULL AS left_out_before, ${noteColumns(scope, false)}
         FROM (SELECT n.id FROM note n WHERE ${candidates} ORDER BY ${order} LIMIT ${limit}) AS picked
         JOIN note n ON n.id = picked.id ${linkJoins(scope)}`,
     );
   }
-  const kept = passOver.keep.length > 0 ? sql`n.id IN (${sql.join(passOver.keep)})` : sql`FALSE`;
-  // shownTextOf (content-bytes.ts) in SQL: LENGTH counts bytes, LEFT counts code points.
+  const kept = filter.keep.length > 0 ? sql`n.id IN (${sql.join(filter.keep)})` : sql`FALSE`;
+  // The size rule (shownSizeOf, src/model/shown-size.ts) in SQL: LENGTH counts bytes, LEFT code points.
   const shape = sql`(CASE WHEN COALESCE(n.description, '') = '' THEN 0 ELSE 1 END
     + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
   const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
     + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
   const limitForShape = sql`CASE ${shape} ${sql.join(
-    passOver.maxTextBytes.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
+    filter.maxTextBytes.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
     sql` `,
   )} END`;
   return page(
     index,
-    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS passed_over, ${noteColumns(scope, false)}
+    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before, ${noteColumns(scope, false)}
       FROM (
         SELECT ranked.id, ranked.pos, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
         FROM (

@@ -11,8 +11,8 @@ export const NoteRowSchema = z.object({
   req: int,
   /** For ancestors, the note whose chain this row is on. */
   anchor: optionalInt,
-  /** In a page read with `PassOver`: candidates left out just before this row. */
-  passed_over: optionalInt,
+  /** In a page read with a `SizeFilter`: notes left out just before this row. */
+  left_out_before: optionalInt,
   id: int,
   title: z.string().nullable(),
   details: z.string().nullable(),
@@ -35,6 +35,6 @@ export function recordOfRow(row: NoteRow): NoteRecord {
     ...(row.object_id !== null && { object: { id: row.object_id, title: row.object_title ?? '' } }),
     siblingOrder: row.sibling_order,
     notebookId: row.notebook_id,
-    ...(row.passed_over !== null && { passedOver: row.passed_over }),
+    ...(row.left_out_before !== null && { leftOutBefore: row.left_out_before }),
   };
 }
