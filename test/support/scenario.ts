@@ -20,12 +20,12 @@ export function visibleFocusScenario(maxBudget: number): fc.Arbitrary<Scenario> 
       const oracle = new RelationOracle(fixture, readable && new Set(readable));
       const visible = fixture.notes.filter((note) => oracle.visible(note.id)).map((note) => note.id);
       if (visible.length === 0) return fc.constant(undefined);
-      return fc.record({
+      return fc.record<Scenario>({
         fixture: fc.constant(fixture),
         options: fc.record({
           focus: fc.constantFrom(...visible),
           budget: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: maxBudget })),
-          truncate: fc.constantFrom(0, 5, 1000),
+          truncate: fc.constantFrom<number>(0, 5, 1000),
           ...(readable ? { readableNotebooks: fc.constant(readable) } : {}),
         }),
       });
