@@ -94,17 +94,23 @@ export function notebookWithHub(): fc.Arbitrary<{ fixture: Fixture; hub: number;
       .record({
         hub: fc.integer({ min: 1, max: fixture.notes.length }),
         referred: fc.integer({ min: 1, max: fixture.notes.length }),
-        sizes: fc.array(fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 80, max: 600 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }) }), {
-          minLength: 30,
-          maxLength: 300,
-        }),
+        sizes: fc.array(
+          fc.oneof(
+            { weight: 5, arbitrary: fc.integer({ min: 80, max: 600 }) },
+            // Wide text (CJK, 3 bytes a character) and long titles: notes a byte floor rules out.
+            { weight: 2, arbitrary: fc.integer({ min: 300, max: 1000 }).map((size) => -size) },
+            { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }) },
+          ),
+          { minLength: 30, maxLength: 300 },
+        ),
         referEvery: fc.integer({ min: 2, max: 5 }),
       })
       .map(({ hub, referred, sizes, referEvery }) => {
         const start = fixture.notes.length + 1;
         const extra: NoteData[] = sizes.map((size, index) => ({
           id: start + index,
-          title: size < 10 ? 't' : `hub child ${index}`,
+          title: size < 0 ? `長い題名 ${index} `.repeat(-size / 20) : size < 10 ? 't' : `hub child ${index}`,
+          ...(size < 0 && { details: '水は生命の源である'.repeat(Math.ceil(-size / 9)).slice(0, -size) }),
           ...(size > 0 && { details: 'lorem ipsum '.repeat(Math.ceil(size / 12)).slice(0, size) }),
           parentId: hub,
           ...(index % referEvery === 0 && { objectId: referred }),
