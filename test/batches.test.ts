@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildContext } from '../src/build-context.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
+import type { ReadRequest } from '../src/store/note-store.js';
+import { hubNotebook } from './support/hub-notebook.js';
+import { notebook } from './support/notebook-builder.js';
+import { recording } from './support/recording-store.js';
+
+/** A request in a short form: `kind id [direction after]`. */
+function short(request: ReadRequest): string {
+  switch (request.kind) {
+    case 'note':
+      return `note ${request.id}${request.full ? ' full' : ''}`;
+    case 'ancestors':
+      return `ancestors ${request.id}`;
+    case 'children':
+      return `children ${request.parentId} ${request.direction}${request.after ? ` after ${request.after.id}` : ''} ${request.limit}`;
+    case 'referrings':
+      return `referrings ${request.objectId}${request.afterId !== undefined ? ` after ${request.afterId}` : ''} ${request.limit}`;
+  }
+}
+
+describe('the batches the core sends a store (one batch per round trip)', () => {
+  it('a focus with a parent, an object, a child, a sibling and a referring note: three batches', async () => {
+    // 3 sits under 2 (under 1), with object 9, child 5, younger sibling 4; 10 (under 9) refers to 3.
+    const fixture = notebook().n(1).n(2, { parentId: 1 }).n(3, { parentId: 2, objectId: 9 }).n(4, { parentId: 2 }).n(5, { parentId: 3 }).n(9).n(10, { parentId: 9, objectId: 3 }).fixture();
+    const { store, seen } = recording(new MemoryNoteStore(fixture));
+    await buildContext(store, { focus: 3, budget: 100, tokenizer: 'one-per-note' });
+    expect(seen.batches.map((batch) => batch.map(short))).toEqual([
+      // The focus note in full and its contextual path.
+      ['note 3 full', 'ancestors 3'],
+      // Everything the relations fed at the start need, at once: the object and its path, the
+      // first pages of children, prior and younger siblings, referring notes, and the parent's
+      // siblings on both sides.
+      [
+        'note 9',
+        'ancestors 9',
+        'children 3 asc 8',
+        'children 2 desc after 3 8',
+        'children 2 asc after 3 8',
+        'referrings 3 8',
+        'children 1 desc after 2 8',
+        'children 1 asc after 2 8',
+      ],
+      // Read ahead from the referring note's page: its path and its cousins (its subject, 9, is read).
+      ['ancestors 10', 'children 9 asc 8'],
+    ]);
+  });
+
+  it('a hub of 200 children (ids 14 to 213): pages grow and are read one ahead, never one round trip per page', async () => {
+    const { store, seen } = recording(new MemoryNoteStore(hubNotebook(200, 0)));
+    await buildContext(store, { focus: 3, budget: 100_000, tokenizer: 'one-per-note' });
+    const childPages = seen.batches.map((batch) => batch.filter((request) => request.kind === 'children' && request.parentId === 3).map(short));
+    expect(childPages.filter((pages) => pages.length > 0)).toEqual([
+      ['children 3 asc 8'],
+      ['children 3 asc after 21 32'],
+      ['children 3 asc after 53 128'],
+      ['children 3 asc after 181 512'],
+    ]);
+    expect(seen.batches.length).toBeLessThanOrEqual(6);
+  });
+});
