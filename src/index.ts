@@ -14,6 +14,7 @@ export {
 export { render, OUTPUT_FORMATS, type OutputFormat } from './result/render.js';
 export { renderJson } from './result/render-json.js';
 export { renderPrompt } from './result/render-prompt.js';
+export { parsePrompt } from './result/parse-prompt.js';
 export { RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
 export { TIERS, type Tier } from './relationships/tiers.js';
 export { TOKENIZER_NAMES, tokenizerNamed, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/run-cli.js';
+import { parsePrompt } from '../src/result/parse-prompt.js';
 import { GraphRAGResultSchema } from '../src/result/schema.js';
 
 async function run(...argv: string[]) {
@@ -45,8 +46,11 @@ describe('note-context build', () => {
     expect(GraphRAGResultSchema.parse(JSON.parse(json.stdout)).focusNote.uriAndTitle).toBe('[Energy](/n19)');
     const prompt = await run('build', '--focus', '19', '--budget', '500', '--format', 'prompt');
     expect(prompt.code).toBe(0);
-    expect(prompt.stdout).toContain('# Focus note\n[Energy](/n19)');
-    expect(prompt.stdout).toContain('# Related notes, most relevant first');
+    expect(prompt.stdout).toContain('# Focus note\n## [Energy](/n19)\n');
+    expect(prompt.stdout).toContain('\n# Related notes, most relevant first\n## ');
+    const read = parsePrompt(prompt.stdout);
+    expect(read.focusNote.uriAndTitle).toBe('[Energy](/n19)');
+    expect(read.relatedNotes.length).toBeGreaterThan(0);
   });
 
   it('--report puts the budget report on stderr', async () => {

@@ -1,55 +1,70 @@
+import {
+  CONTEXTUAL_PATH,
+  DETAILS,
+  ENTRY,
+  FOCUS_HEADER,
+  FOCUS_LISTS,
+  NOTE_HEADING,
+  OBJECT,
+  PARENT,
+  PREAMBLE,
+  RELATED_HEADER,
+  RELATION,
+} from './prompt-layout.js';
+import { detailsBlock, escapeLine } from './prompt-text.js';
 import type { BareNote, FocusNote, GraphRAGResult } from './schema.js';
 
-const PREAMBLE = [
-  'You are helping with one note of a personal knowledge base. Below is that note (the focus',
-  'note) in full, then related notes ranked from most to least relevant; their details may be',
-  'cut short, marked by "...". Every note is written as a markdown link [title](uri), and the',
-  'uri identifies the note. Relationships can be inferred from these links: a note\'s parent is',
-  'the note it sits under, and a note with an object states a relationship whose subject is its',
-  'parent, whose predicate is its title and whose object is the linked note.',
-].join('\n');
+/*
+ * The prompt is built from pieces, so that its token count is exact and cheap: a related note
+ * and a focus-list entry each add one piece, which starts with neither whitespace nor `/` and
+ * ends with a line break, and every place a piece goes is just after a line break and just
+ * before such a character or the end of the text. No chunk of the o200k or cl100k pre-tokenizer
+ * spans a line break followed by such a character, so a piece adds exactly its own tokens.
+ */
 
-const LISTS: readonly { key: keyof Pick<FocusNote, 'children' | 'priorSiblings' | 'youngerSiblings' | 'referrings'>; label: string }[] = [
-  { key: 'children', label: 'Children' },
-  { key: 'priorSiblings', label: 'Prior siblings' },
-  { key: 'youngerSiblings', label: 'Younger siblings' },
-  { key: 'referrings', label: 'Referring notes' },
-];
+/** The result as text ready for an AI assistant: focus note first, then related notes by rank. */
+export function renderPrompt(result: GraphRAGResult): string {
+  return promptFocusSection(result.focusNote) + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
+}
+
+/** Everything before the related notes: the preamble and the focus note with its lists. */
+export function promptFocusSection(focus: FocusNote): string {
+  return (
+    PREAMBLE +
+    FOCUS_HEADER +
+    NOTE_HEADING + line(focus.uriAndTitle) +
+    links(focus) +
+    CONTEXTUAL_PATH + focus.contextualPath.map(promptEntryPiece).join('') +
+    FOCUS_LISTS.map(({ list, header }) => header + focus[list].map(promptEntryPiece).join('')).join('') +
+    (focus.details ? DETAILS + detailsBlock(focus.details) : '')
+  );
+}
 
 /**
- * What one related note adds to the prompt. Each part is shorter than the same part of the
- * note's JSON piece, which keeps the `estimate` guarantee true for this format as well.
+ * What one related note adds to the prompt. It is never longer in UTF-8 bytes than the note's
+ * JSON piece, which keeps the `estimate` guarantee true for prompts.
  */
 export function promptNotePiece(note: BareNote): string {
   return (
-    `\n\n## ${note.uriAndTitle}\nRelation: ${note.relationToFocusNote}` +
-    (note.parentUriAndTitle ? `\nParent: ${note.parentUriAndTitle}` : '') +
-    (note.objectUriAndTitle ? `\nObject: ${note.objectUriAndTitle}` : '') +
-    (note.details ? `\nDetails:\n${note.details}` : '')
+    NOTE_HEADING + line(note.uriAndTitle) +
+    RELATION + note.relationToFocusNote + '\n' +
+    links(note) +
+    (note.details ? DETAILS + detailsBlock(note.details) : '')
   );
 }
 
 /** What one focus-list entry adds to the prompt. */
 export function promptEntryPiece(uriAndTitle: string): string {
-  return `\n- ${uriAndTitle}`;
+  return ENTRY + line(uriAndTitle);
 }
 
-/** The result as text ready for an AI assistant: focus note first, then related notes by rank. */
-export function renderPrompt(result: GraphRAGResult): string {
-  const focus = result.focusNote;
-  const lines = [
-    PREAMBLE,
-    '',
-    '# Focus note',
-    focus.uriAndTitle,
-    ...(focus.parentUriAndTitle ? [`Parent: ${focus.parentUriAndTitle}`] : []),
-    ...(focus.objectUriAndTitle ? [`Object: ${focus.objectUriAndTitle}`] : []),
-    `Contextual path: ${focus.contextualPath.join(' > ')}`,
-    ...LISTS.map(({ key, label }) => `${label}:${focus[key].map(promptEntryPiece).join('')}`),
-    `Details:\n${focus.details ?? ''}`,
-    '',
-    '# Related notes, most relevant first',
-  ];
-  const related = result.relatedNotes.length > 0 ? result.relatedNotes.map(promptNotePiece).join('') : '\n(none)';
-  return `${lines.join('\n')}${related}\n`;
+function links(note: BareNote): string {
+  return (
+    (note.parentUriAndTitle === undefined ? '' : PARENT + line(note.parentUriAndTitle)) +
+    (note.objectUriAndTitle === undefined ? '' : OBJECT + line(note.objectUriAndTitle))
+  );
+}
+
+function line(text: string): string {
+  return `${escapeLine(text)}\n`;
 }
