@@ -1,6 +1,6 @@
 import { BudgetLedger } from './budget/budget-ledger.js';
 import { costModelFor } from './budget/cost-model.js';
-import { tokenizerNamed } from './budget/tokenizer.js';
+import { loadTokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { NoteNotFound } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
@@ -40,7 +40,7 @@ export async function build(
   options: ResolvedBuildOptions,
   shortcutsFor: (state: WalkState) => Shortcuts,
 ): Promise<BuildOutcome> {
-  const tokenizer = tokenizerNamed(options.tokenizer);
+  const tokenizer = await loadTokenizer(options.tokenizer);
   const reader = await store.openReader({
     detailsLimit: options.truncate,
     ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }),

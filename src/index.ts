@@ -17,7 +17,7 @@ export { renderPrompt } from './result/render-prompt.js';
 export { parsePrompt } from './result/parse-prompt.js';
 export { RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
 export { TIERS, type Tier } from './relationships/tiers.js';
-export { TOKENIZER_NAMES, tokenizerNamed, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';
+export { TOKENIZER_NAMES, loadTokenizer, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';
 export type { NoteId, NoteLink, NoteRecord, SiblingKey } from './model/note-record.js';
 export type {
   AncestorsRequest,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { build, buildContext, noShortcuts, type BuildOutcome } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
 import type { BuildOptions } from '../src/build-options.js';
-import { tokenizerNamed, type TokenizerName } from '../src/budget/tokenizer.js';
+import { loadTokenizer, type TokenizerName } from '../src/budget/tokenizer.js';
 import type { RelatedRelation } from '../src/relationships/relation.js';
 import { renderJson } from '../src/result/render-json.js';
 import { render, type OutputFormat } from '../src/result/render.js';
@@ -86,7 +86,7 @@ function allLinks(result: GraphRAGResult): string[] {
 describe('properties of every build (fast-check, random notebooks including corrupt ones)', () => {
   for (const [tokenizer, runs] of [['estimate', 300], ['o200k', 150], ['cl100k', 60]] as const) {
     it(`the budget guarantee holds on the real output of the format priced for (${tokenizer}, ${runs} runs)`, async () => {
-      const count = tokenizerNamed(tokenizer).count;
+      const count = (await loadTokenizer(tokenizer)).count;
       await fc.assert(
         fc.asyncProperty(scenario(1500), fc.constantFrom<OutputFormat>('json', 'prompt'), async (s, format) => {
           const built = await tryBuild(s, tokenizer, { format });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { estimateTokens } from '../src/budget/tokenizer.js';
 import { renderJson } from '../src/result/render-json.js';
 import { renderPrompt } from '../src/result/render-prompt.js';
-import { tokenizerNamed } from '../src/budget/tokenizer.js';
+import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { parseFixture } from '../src/store/memory/fixture.js';
 import { builderFor, idsOf, relatedOf, STORE_KINDS } from './support/describe-stores.js';
 import { notebook } from './support/notebook-builder.js';
@@ -125,7 +125,7 @@ for (const kind of STORE_KINDS) {
 
     it('budget limits hold on a complex graph, in JSON and prompt output', async () => {
       for (const tokenizer of ['estimate', 'o200k', 'cl100k'] as const) {
-        const count = tokenizerNamed(tokenizer).count;
+        const count = (await loadTokenizer(tokenizer)).count;
         for (const budget of [0, 30, 200, 800, 3000]) {
           const out = await build(sample, { focus: ENERGY, budget, tokenizer });
           const before = { ...out.result, relatedNotes: [] };
@@ -241,7 +241,7 @@ for (const kind of STORE_KINDS) {
       const all = await build(sample, { focus: ENERGY, budget: 1_000_000, tokenizer: 'o200k' });
       const everything = new Set(all.result.relatedNotes.map((note) => note.uriAndTitle));
       const returned: string[] = [];
-      const count = tokenizerNamed('o200k').count;
+      const count = (await loadTokenizer('o200k')).count;
       for (let page = 0; page < 100; page++) {
         const exclude = returned.map((uriAndTitle) => uriAndTitle.slice(uriAndTitle.lastIndexOf('(') + 1, -1));
         const out = await build(sample, { focus: ENERGY, budget: 700, tokenizer: 'o200k', exclude });

@@ -1,6 +1,3 @@
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { LRUCache } from 'lru-cache';
 import { utf8Length } from '../model/utf8.js';
 
@@ -42,19 +39,44 @@ function remembered(count: (text: string) => number): (text: string) => number {
 
 const splitter = (pattern: RegExp) => (text: string) => [...text.matchAll(new RegExp(pattern.source, 'gu'))].map((match) => match[0]);
 
-const o200k: Tokenizer = { name: 'o200k', count: remembered((text) => countO200k(text, AS_TEXT)), chunks: splitter(O200K_TOKEN_SPLIT_REGEX) };
-const cl100k: Tokenizer = { name: 'cl100k', count: remembered((text) => countCl100k(text, AS_TEXT)), chunks: splitter(CL100K_TOKEN_SPLIT_REGEX) };
+const ESTIMATE: Tokenizer = { name: 'estimate', count: estimateTokens };
+// Scenario tests reason in notes, not text; a text has no cost of its own.
+const ONE_PER_NOTE: Tokenizer = { name: 'one-per-note', count: () => 0 };
+const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 
-export function tokenizerNamed(name: TokenizerName): Tokenizer {
+/**
+ * The tokenizer of that name. The BPE tables (a few MB each) are loaded on first use, not when
+ * the module is imported: a CLI that prints a flag error, or a build with `estimate`, never pays
+ * for them.
+ */
+export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
+  let tokenizer = loaded.get(name);
+  if (!tokenizer) {
+    tokenizer = loadBpe(name);
+    loaded.set(name, tokenizer);
+  }
+  return tokenizer;
+}
+
+async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
   switch (name) {
-    case 'o200k':
-      return o200k;
-    case 'cl100k':
-      return cl100k;
     case 'estimate':
-      return { name, count: estimateTokens };
+      return ESTIMATE;
     case 'one-per-note':
-      // Scenario tests reason in notes, not text; a text has no cost of its own.
-      return { name, count: () => 0 };
+      return ONE_PER_NOTE;
+    case 'o200k': {
+      const [{ countTokens }, { O200K_TOKEN_SPLIT_REGEX }] = await Promise.all([
+        import('gpt-tokenizer/encoding/o200k_base'),
+        import('gpt-tokenizer/encodingParams/constants'),
+      ]);
+      return { name, count: remembered((text) => countTokens(text, AS_TEXT)), chunks: splitter(O200K_TOKEN_SPLIT_REGEX) };
+    }
+    case 'cl100k': {
+      const [{ countTokens }, { CL100K_TOKEN_SPLIT_REGEX }] = await Promise.all([
+        import('gpt-tokenizer/encoding/cl100k_base'),
+        import('gpt-tokenizer/encodingParams/constants'),
+      ]);
+      return { name, count: remembered((text) => countTokens(text, AS_TEXT)), chunks: splitter(CL100K_TOKEN_SPLIT_REGEX) };
+    }
   }
 }
