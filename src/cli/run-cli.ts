@@ -59,7 +59,7 @@ export async function main(
     .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
     .option('--report', 'also print the budget report as JSON on stderr')
     .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, out, err);
+      exitCode = await runBuild(flags, out, err, writeErr);
     });
 
   program
@@ -95,7 +95,7 @@ export async function main(
   }
 }
 
-async function runBuild(flags: BuildFlags, out: Write, err: Write): Promise<number> {
+async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Write): Promise<number> {
   let opened: OpenedStore | undefined;
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
@@ -104,7 +104,8 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write): Promise<numb
     opened = await openStore(db);
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
-    if (report) err(JSON.stringify(outcome.report));
+    // The report is data, not a message: one line of JSON as it is.
+    if (report) writeErr(`${JSON.stringify(outcome.report)}\n`);
     return EXIT.done;
   } catch (error) {
     return exitFor(error, err);
