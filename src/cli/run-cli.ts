@@ -88,8 +88,8 @@ export async function main(
     if (error.code === 'commander.help') {
       err('note-context: expected a command: build, load or schema (see note-context --help)');
     } else {
-      // Commander's own lines ("unknown option '--colour'", "(Did you mean --budget?)") as one line.
-      err(`note-context: ${error.message.replace(/^error: /, '').replace(/\n+/g, ' ')}`);
+      // Commander's suggestion goes on the same line; any other line break is the user's, escaped.
+      err(`note-context: ${error.message.replace(/^error: /, '').replace(/\n\(Did you mean/, ' (Did you mean')}`);
     }
     return EXIT.invalidInput;
   }
