@@ -257,8 +257,8 @@ const CLI: [string[], number, string][] = [
   [[...build, '--focus'], 2, "option '--focus <id|/nID>' argument missing"],
   [['buld'], 2, "unknown command 'buld' (Did you mean build?)"],
   [[], 2, 'expected a command: build, load or schema (see note-context --help)'],
-  [['build', '--db', join(dir, 'missing.json'), '--focus', '1', '--budget', '5'], 2, `invalid input: ${join(dir, 'missing.json')}: cannot read the fixture file (ENOENT)`],
-  [['build', '--db', dir, '--focus', '1', '--budget', '5'], 2, `invalid input: ${dir}: cannot read the fixture file (EISDIR)`],
+  [['build', '--db', join(dir, 'missing.json'), '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${join(dir, 'missing.json')}: cannot read the fixture file (ENOENT)`],
+  [['build', '--db', dir, '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${dir}: cannot read the fixture file (EISDIR)`],
   [['build', '--db', badNote, '--focus', '1', '--budget', '5'], 2, 'invalid input: notes[1].title: required, expected a string'],
   [['build', '--db', 'postgres://u:p@h/db', '--focus', '1', '--budget', '5'], 2, 'invalid input: --db: expected a fixture file or a mysql:// URL (mysql://user:pass@host:port/db)'],
   [['build', '--db', 'mysql://u:p@h:99999/db', '--focus', '1', '--budget', '5'], 2, 'invalid input: --db: port 99999 is out of range (1–65535) (expected mysql://user:pass@host:port/db)'],
@@ -281,6 +281,6 @@ describe('the command line', () => {
   it('a not-JSON fixture names the file and what JSON.parse said, on one line', async () => {
     const run = await cli('build', '--db', notJson, '--focus', '1', '--budget', '5');
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^note-context: invalid input: ${notJson.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON: .+\\n$`));
+    expect(run.stderr).toMatch(new RegExp(`^note-context: invalid input: --db: ${notJson.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON: .+\\n$`));
   });
 });

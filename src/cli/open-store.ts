@@ -38,6 +38,10 @@ export async function openStore(db: string | undefined): Promise<OpenedStore> {
     const store = MysqlNoteStore.fromUrl(db);
     return { store, close: () => store.destroy() };
   }
-  const fixture = await readFixtureFile(db ?? SAMPLE_NOTEBOOK);
+  const path = db ?? SAMPLE_NOTEBOOK;
+  const fixture = await readFixtureFile(path).catch((error: unknown) => {
+    // A file that cannot be read or is no JSON is a bad `--db`; a bad note names its own path.
+    throw error instanceof ValidationError && error.field === path ? new ValidationError('--db', error.message) : error;
+  });
   return { store: new MemoryNoteStore(fixture), close: async () => {} };
 }
