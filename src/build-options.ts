@@ -1,36 +1,49 @@
 import { z } from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer.js';
+import { expecting, ValidationError } from './errors.js';
 import { OUTPUT_FORMATS } from './result/render.js';
-import { ValidationError } from './errors.js';
 
-/** A note id, or its uri `/n{id}`. */
-export const NoteRefSchema = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^(\/n)?[1-9][0-9]*$/, 'expected a note id or a uri like /n42')
-    .transform((text) => Number(text.replace(/^\/n/, '')))
-    .refine(Number.isSafeInteger, 'note id too large'),
-]);
+const NOTE_REF = expecting('a note id or a uri like /n42');
 
-export const BuildOptionsSchema = z.strictObject({
-  /** The note to build context for: an id or `/n{id}`. */
-  focus: NoteRefSchema,
-  /** Tokens for related notes; the focus note's own cost is not taken from it. */
-  budget: z.number().int('expected an integer ≥ 0').min(0, 'expected an integer ≥ 0').max(Number.MAX_SAFE_INTEGER),
-  tokenizer: z.enum(TOKENIZER_NAMES).default('o200k'),
-  /** Related notes' details are cut to this many code points, then `...` is appended. */
-  truncate: z.number().int('expected an integer ≥ 0').min(0, 'expected an integer ≥ 0').default(1000),
-  /** When given, only notes of these notebooks exist for the build. */
-  readableNotebooks: z.array(z.number().int().positive()).optional(),
-  /**
-   * Notes an earlier page already returned (ids or uris). They count as already in the result:
-   * never returned again, yet still leading on to their neighbours, so pages cover everything.
-   */
-  exclude: z.array(NoteRefSchema).default([]),
-  /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
-  format: z.enum(OUTPUT_FORMATS).default('json'),
-});
+/** A note id, or its uri `/n{id}` (the id may also come as text, as on the command line). */
+export const NoteRefSchema = z
+  .union([z.int({ error: NOTE_REF }).positive({ error: NOTE_REF }), z.string({ error: NOTE_REF }).regex(/^(\/n)?[1-9][0-9]*$/, { error: NOTE_REF })], {
+    error: NOTE_REF,
+  })
+  .transform((ref) => (typeof ref === 'number' ? ref : Number(ref.replace(/^\/n/, ''))))
+  .pipe(z.int({ error: NOTE_REF }));
+
+const WHOLE = expecting('an integer ≥ 0');
+const wholeNumber = () => z.int({ error: WHOLE }).min(0, { error: WHOLE });
+const NOTEBOOK_ID = expecting('a notebook id (a positive integer)');
+const POSITIVE_MS = expecting('a positive integer (milliseconds)');
+
+export const BuildOptionsSchema = z.strictObject(
+  {
+    /** The note to build context for: an id or `/n{id}`. */
+    focus: NoteRefSchema,
+    /** Tokens for related notes; the focus note's own cost is not taken from it. */
+    budget: wholeNumber(),
+    /** How pieces are counted (default `o200k`). */
+    tokenizer: z.enum(TOKENIZER_NAMES, { error: expecting(`one of ${TOKENIZER_NAMES.join(', ')}`) }).default('o200k'),
+    /** Related notes' details are cut to this many code points, then `...` is appended (default 1000). */
+    truncate: wholeNumber().default(1000),
+    /** When given, only notes of these notebooks exist for the build. Plain ids, not uris. */
+    readableNotebooks: z.array(z.int({ error: NOTEBOOK_ID }).positive({ error: NOTEBOOK_ID }), { error: expecting('a list of notebook ids') }).optional(),
+    /**
+     * Notes an earlier page already returned (ids or uris). They count as already in the result:
+     * never returned again, yet still leading on to their neighbours, so pages cover everything.
+     */
+    exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
+    /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
+    format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default('json'),
+    /** Longest a build may take, in milliseconds, before it is given up (default 30,000). */
+    timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).default(30_000),
+    /** Aborting it gives the build up. */
+    signal: z.instanceof(AbortSignal, { error: expecting('an AbortSignal') }).optional(),
+  },
+  { error: expecting('an options object') },
+);
 
 /** Options as a caller writes them. */
 export type BuildOptions = z.input<typeof BuildOptionsSchema>;
@@ -40,6 +53,40 @@ export type ResolvedBuildOptions = z.output<typeof BuildOptionsSchema>;
 /** Validates options before anything is read; a problem is a `ValidationError` naming the field. */
 export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
   const parsed = BuildOptionsSchema.safeParse(options);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
+  return parsed.data;
+}
+
+/** The options as text, the way command-line flags hold them. */
+export type BuildOptionsText = { readonly [K in Exclude<keyof BuildOptions, 'signal'>]?: string };
+
+// Text that reads as a number becomes that number and a comma-separated list becomes a list;
+// any other text stays text, for the schema to reject with its own message
+// (`expected an integer ≥ 0, got "ten"`). These are the only text-to-value steps there are.
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
+const listOf =
+  (item: (text: unknown) => unknown) =>
+  (text: unknown): unknown =>
+    typeof text === 'string' ? text.split(',').map((part) => item(part.trim())) : text;
+
+const shape = BuildOptionsSchema.shape;
+
+/** {@link BuildOptionsSchema} over text: the same fields, after the text-to-value step. */
+export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
+  budget: z.preprocess(numberFromText, shape.budget),
+  truncate: z.preprocess(numberFromText, shape.truncate),
+  readableNotebooks: z.preprocess(listOf(numberFromText), shape.readableNotebooks),
+  exclude: z.preprocess(listOf((text) => text), shape.exclude),
+  timeoutMs: z.preprocess(numberFromText, shape.timeoutMs),
+});
+
+/**
+ * Options written as text (command-line flags), checked by the same fields as
+ * {@link resolveBuildOptions}. `fieldOf` names a field as the caller knows it (`--budget`).
+ */
+export function resolveBuildOptionsText(text: BuildOptionsText, fieldOf: (key: string) => string = (key) => key): ResolvedBuildOptions {
+  const parsed = BuildOptionsTextSchema.safeParse(text);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options', (path) => fieldOf(String(path[0])));
   return parsed.data;
 }

@@ -9,22 +9,58 @@ export class NoteContextError extends Error {
 export class ValidationError extends NoteContextError {
   override name = 'ValidationError';
   constructor(
-    /** Dotted path of the offending field, e.g. `budget` or `notes[3].id`. */
+    /** The offending field: a key (`budget`), a path (`notes[3].id`) or, on the CLI, a flag (`--budget`). */
     readonly field: string,
     readonly problem: string,
+    message = `${field}: ${problem}`,
   ) {
-    super(`${field}: ${problem}`);
+    super(message);
   }
 
-  /** The first issue of a zod failure, with its path prefixed by `where`. */
-  static fromZod(error: ZodError, where = ''): ValidationError {
-    const issue = error.issues[0];
-    const path = (issue?.path ?? [])
-      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-      .join('');
-    const field = `${where}${path}`.replace(/^\./, '') || where || 'input';
-    return new ValidationError(field, issue?.message ?? 'invalid');
+  /**
+   * The first issue of a zod failure (an unknown key first: a misspelt key explains the missing
+   * one). `whole` names the input when the issue is about all of it (not an object, say);
+   * `fieldOf` turns an issue's path into the field to name.
+   */
+  static fromZod(error: ZodError, whole = 'input', fieldOf: (path: readonly PropertyKey[]) => string = dottedPath): ValidationError {
+    const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0];
+    if (issue?.code === 'unrecognized_keys') {
+      const key = issue.keys[0] ?? '';
+      const field = fieldOf([...issue.path, key]);
+      return new ValidationError(field, 'unknown option', `unknown option ${JSON.stringify(field)}`);
+    }
+    const path = issue?.path ?? [];
+    return new ValidationError(path.length === 0 ? whole : fieldOf(path), issue?.message ?? 'invalid');
   }
+}
+
+/** `notes[3].id`: how a path into a JSON value is written. */
+export function dottedPath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+}
+
+/**
+ * A zod error function giving one message per field, whichever check failed:
+ * `expected an integer ≥ 0, got "ten"`, or `required, expected …` when the value is absent.
+ */
+export function expecting(what: string): (issue: { readonly input?: unknown }) => string {
+  return (issue) => (issue.input === undefined ? `required, expected ${what}` : `expected ${what}, got ${shown(issue.input)}`);
+}
+
+const LONGEST_SHOWN = 60;
+
+/** A value as an error message shows it: short, on one line, strings quoted. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') {
+    const points = [...value];
+    const cut = points.length > LONGEST_SHOWN ? `${points.slice(0, LONGEST_SHOWN).join('')}…` : value;
+    return JSON.stringify(cut);
+  }
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? 'a function' : String(value);
+  if (Array.isArray(value)) return 'an array';
+  const kind = Object.getPrototypeOf(value)?.constructor?.name;
+  return kind && kind !== 'Object' ? `a ${kind}` : 'an object';
 }
 
 /** The focus note is missing, deleted or in a notebook the viewer may not read. */

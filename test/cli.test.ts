@@ -105,7 +105,7 @@ describe('note-context build', () => {
       [fixtureFile({ notes: [{ id: 1, title: 'a' }, { id: 1, title: 'b' }] }), /notes\[1\]\.id: duplicate note id 1/],
       [fixtureFile({ notes: [{ id: 1, title: 'a', parentId: 'x' }] }), /notes\[0\]\.parentId/],
       [fixtureFile({ nodes: [] }), /notes/],
-      [join(dir, 'missing.json'), /cannot read fixture file/],
+      [join(dir, 'missing.json'), /missing\.json: cannot read the fixture file \(ENOENT\)$/m],
     ];
     for (const [path, message] of cases) {
       const { code, stdout, stderr } = await run('build', '--db', path, '--focus', '1', '--budget', '5');
@@ -129,12 +129,12 @@ describe('note-context build', () => {
     expect(GraphRAGResultSchema.parse(JSON.parse(stdout)).focusNote.children).toEqual(['[A](/n3)', '[B](/n2)']);
   });
 
-  it('--help exits 0; no command exits 2 with the usage', async () => {
+  it('--help exits 0; no command exits 2 with one line pointing at --help', async () => {
     expect((await run('--help')).code).toBe(0);
     expect((await run('build', '--help')).stdout).toContain('--readable-notebooks');
     const none = await run();
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('Usage: note-context');
+    expect(none.stderr).toBe('note-context: expected a command: build, load or schema (see note-context --help)\n');
   });
 
   it('schema prints the note table DDL', async () => {

@@ -4,7 +4,7 @@ import { createPool } from 'mysql2';
 import { StoreUnavailable, ValidationError } from '../errors.js';
 import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
-import { parseMysqlUrl } from '../store/mysql/mysql-note-store.js';
+import { parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import type { NoteDatabase } from '../store/mysql/note-table.js';
 
 /** A progress bar is worth drawing only when a load takes a while. */
@@ -12,7 +12,7 @@ const LARGE_FIXTURE = 10_000;
 
 export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: number): Promise<void> {
   const db = new Kysely<NoteDatabase>({
-    dialect: new MysqlDialect({ pool: createPool({ ...parseMysqlUrl(url), connectTimeout: 5_000, charset: 'utf8mb4' }) }),
+    dialect: new MysqlDialect({ pool: createPool({ ...parseMysqlUrl(url, '--db'), connectTimeout: 5_000, charset: 'utf8mb4' }) }),
   });
   const bar =
     fixture.notes.length >= LARGE_FIXTURE
@@ -22,9 +22,11 @@ export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: nu
   try {
     await loadFixture(db, fixture, { batchSize, onProgress: (loaded) => bar?.update(loaded) });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof ValidationError) throw error;
-    throw new StoreUnavailable(`load failed: ${reason.split('\n')[0]}`, { cause: error });
+    // A driver's message (access denied, refused, unknown database) names user and host, never
+    // the password; the CLI still redacts any URL a message quotes.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreUnavailable(`load failed: ${reason.split('\n')[0] || (error as { code?: string }).code}`, { cause: error });
   } finally {
     bar?.stop();
     await db.destroy();

@@ -1,4 +1,18 @@
 #!/usr/bin/env node
-import { main } from './run-cli.js';
+import { messageLine } from './message-line.js';
+import { EXIT, main } from './run-cli.js';
 
-process.exitCode = await main(process.argv.slice(2));
+// A reader that stops early (`note-context build … | head -c 50`) closes the pipe: the result is
+// no longer wanted, which is not a failure. End quietly, as `cat` does.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.done);
+  process.stderr.write(messageLine(`note-context: cannot write the result: ${error.message}`));
+  process.exit(EXIT.failed);
+});
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(messageLine(`note-context: ${error instanceof Error ? error.message : String(error)}`));
+  process.exitCode = EXIT.failed;
+}

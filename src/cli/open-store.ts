@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { ValidationError } from '../errors.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { MysqlNoteStore } from '../store/mysql/mysql-note-store.js';
+import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import type { NoteStore } from '../store/note-store.js';
 
 /** The sample notebook shipped with the package, used when no `--db` is given. */
@@ -16,12 +18,30 @@ export function isMysqlUrl(db: string | undefined): db is string {
   return db !== undefined && /^mysql:\/\//i.test(db);
 }
 
+/**
+ * Checks a `--db` value before anything is read: a `mysql://` URL must parse, and text that starts
+ * like another URL (`postgres://…`, `mysql:/…`) is refused rather than read as a file path, so
+ * that its password is never quoted back in a "no such file" message. A one-letter "scheme" is a
+ * Windows drive.
+ */
+export function checkDb(db: string | undefined): void {
+  if (isMysqlUrl(db)) parseMysqlUrl(db, '--db');
+  else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
+    throw new ValidationError('--db', `expected a fixture file or a mysql:// URL (${MYSQL_URL_FORM})`);
+  }
+}
+
 /** A fixture file path (default: the sample notebook), or a `mysql://` URL. */
 export async function openStore(db: string | undefined): Promise<OpenedStore> {
+  checkDb(db);
   if (isMysqlUrl(db)) {
     const store = MysqlNoteStore.fromUrl(db);
     return { store, close: () => store.destroy() };
   }
-  const fixture = await readFixtureFile(db ?? SAMPLE_NOTEBOOK);
+  const path = db ?? SAMPLE_NOTEBOOK;
+  const fixture = await readFixtureFile(path).catch((error: unknown) => {
+    // A file that cannot be read or is no JSON is a bad `--db`; a bad note names its own path.
+    throw error instanceof ValidationError && error.field === path ? new ValidationError('--db', error.message) : error;
+  });
   return { store: new MemoryNoteStore(fixture), close: async () => {} };
 }

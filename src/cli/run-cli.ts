@@ -1,65 +1,74 @@
 import { Command, CommanderError } from 'commander';
+import { z } from 'zod';
 import { buildContext } from '../build-context.js';
+import { BuildOptionsSchema, numberFromText, resolveBuildOptionsText, type BuildOptionsText } from '../build-options.js';
 import { NoteNotFound, ValidationError } from '../errors.js';
-import { render, type OutputFormat } from '../result/render.js';
-import type { TokenizerName } from '../budget/tokenizer.js';
-import { isMysqlUrl, openStore } from './open-store.js';
-import { loadIntoMysql } from './load-into-mysql.js';
+import { render } from '../result/render.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
-import { parseMysqlUrl } from '../store/mysql/mysql-note-store.js';
+import { LoadOptionsSchema } from '../store/mysql/load-fixture.js';
+import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
-import { parseFormat, parseIdList, parseNoteRef, parseTokenizer, parseWholeNumber } from './parse-flags.js';
+import { loadIntoMysql } from './load-into-mysql.js';
+import { messageLine } from './message-line.js';
+import { isMysqlUrl, openStore, type OpenedStore } from './open-store.js';
 
 /** Exit codes of spec section 7. */
 export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as const;
 
-interface BuildFlags {
-  db?: string;
-  focus: string;
-  budget: string;
-  tokenizer: string;
-  truncate: string;
-  readableNotebooks?: string;
-  format: string;
-  exclude?: string;
-  report?: boolean;
+type Write = (text: string) => void;
+
+interface BuildFlags extends BuildOptionsText {
+  readonly db?: string;
+  readonly report?: boolean;
 }
+
+/** `readableNotebooks` is `--readable-notebooks` on the command line. */
+const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+/** A default as the schema has it, for the help text. */
+const defaultOf = (schema: z.ZodType) => String(schema.parse(undefined));
+const shape = BuildOptionsSchema.shape;
+
+/** `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`. */
+const BatchFlagSchema = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize);
 
 /** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
 export async function main(
   argv: readonly string[],
-  out: (text: string) => void = (text) => process.stdout.write(text),
-  err: (text: string) => void = (text) => process.stderr.write(text),
+  out: Write = (text) => process.stdout.write(text),
+  writeErr: Write = (text) => process.stderr.write(text),
 ): Promise<number> {
+  // Every message is one line with no password in it, whatever it quotes.
+  const err: Write = (text) => writeErr(messageLine(text));
   let exitCode: number = EXIT.done;
   const program = new Command('note-context')
     .description('Builds the context an AI assistant needs about one note, within a token budget.')
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: () => {} });
 
+  // No defaults and no "required" here: the options schema has them, and says what is missing.
   program
     .command('build')
     .description('build the context of one focus note and print it on stdout')
-    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: the sample notebook)')
-    .requiredOption('--focus <id|/nID>', 'the focus note')
-    .requiredOption('--budget <n>', 'tokens for related notes (the focus note is not charged)')
-    .option('--tokenizer <name>', 'o200k | cl100k | estimate | one-per-note', 'o200k')
-    .option('--truncate <n>', 'related notes\' details are cut to this many code points', '1000')
-    .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read')
-    .option('--format <format>', 'json | prompt', 'json')
+    .option(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)')
+    .option('--focus <id|/nID>', 'the focus note (required)')
+    .option('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)')
+    .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${defaultOf(shape.tokenizer)})`)
+    .option('--truncate <n>', `related notes' details are cut to this many code points (default: ${defaultOf(shape.truncate)})`)
+    .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)')
+    .option('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${defaultOf(shape.format)})`)
     .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
     .option('--report', 'also print the budget report as JSON on stderr')
     .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, out, err);
+      exitCode = await runBuild(flags, out, err, writeErr);
     });
 
   program
     .command('load')
     .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
-    .requiredOption('--db <mysql://user:pass@host:port/db>', 'the database to load into')
-    .option('--batch <n>', 'notes per INSERT', '1000')
+    .requiredOption(`--db <${MYSQL_URL_FORM}>`, 'the database to load into')
+    .option('--batch <n>', `notes per INSERT (default: ${defaultOf(LoadOptionsSchema.shape.batchSize)})`)
     .argument('<fixture.json>', 'the fixture to load')
-    .action(async (fixturePath: string, flags: { db: string; batch: string }) => {
+    .action(async (fixturePath: string, flags: { db: string; batch?: string }) => {
       exitCode = await runLoad(fixturePath, flags, err);
     });
 
@@ -74,39 +83,29 @@ export async function main(
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.done;
-      if (error.code === 'commander.help') {
-        // No command given: show what there is, and say the call was incomplete.
-        err(program.helpInformation());
-        return EXIT.invalidInput;
-      }
-      err(`note-context: ${error.message.replace(/^error: /, '').split('\n')[0]}\n`);
-      return EXIT.invalidInput;
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.done;
+    if (error.code === 'commander.help') {
+      err('note-context: expected a command: build, load or schema (see note-context --help)');
+    } else {
+      // Commander's suggestion goes on the same line; any other line break is the user's, escaped.
+      err(`note-context: ${error.message.replace(/^error: /, '').replace(/\n\(Did you mean/, ' (Did you mean')}`);
     }
-    throw error;
+    return EXIT.invalidInput;
   }
 }
 
-async function runBuild(flags: BuildFlags, out: (text: string) => void, err: (text: string) => void): Promise<number> {
-  let opened: Awaited<ReturnType<typeof openStore>> | undefined;
+async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Write): Promise<number> {
+  let opened: OpenedStore | undefined;
   try {
-    // Every flag is checked before anything is read (spec section 6).
-    const options = {
-      focus: parseNoteRef('--focus', flags.focus),
-      budget: parseWholeNumber('--budget', flags.budget),
-      tokenizer: parseTokenizer(flags.tokenizer) satisfies TokenizerName,
-      truncate: parseWholeNumber('--truncate', flags.truncate),
-      ...(flags.readableNotebooks !== undefined && {
-        readableNotebooks: parseIdList('--readable-notebooks', flags.readableNotebooks),
-      }),
-      ...(flags.exclude !== undefined && { exclude: parseIdList('--exclude', flags.exclude) }),
-    };
-    const format: OutputFormat = parseFormat(flags.format);
-    opened = await openStore(flags.db);
-    const { result, report } = await buildContext(opened.store, options);
-    out(`${render(result, format)}${format === 'json' ? '\n' : ''}`);
-    if (flags.report) err(`${JSON.stringify(report)}\n`);
+    // Every flag is checked before anything is read (spec section 6), by the library's own schema.
+    const { db, report, ...text } = flags;
+    const options = resolveBuildOptionsText(text, flagOf);
+    opened = await openStore(db);
+    const outcome = await buildContext(opened.store, options);
+    out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
+    // The report is data, not a message: one line of JSON as it is.
+    if (report) writeErr(`${JSON.stringify(outcome.report)}\n`);
     return EXIT.done;
   } catch (error) {
     return exitFor(error, err);
@@ -115,15 +114,15 @@ async function runBuild(flags: BuildFlags, out: (text: string) => void, err: (te
   }
 }
 
-async function runLoad(fixturePath: string, flags: { db: string; batch: string }, err: (text: string) => void): Promise<number> {
+async function runLoad(fixturePath: string, flags: { db: string; batch?: string }, err: Write): Promise<number> {
   try {
-    if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL, got "${flags.db}"`);
-    const batchSize = parseWholeNumber('--batch', flags.batch);
-    if (batchSize === 0) throw new ValidationError('--batch', 'expected an integer ≥ 1');
-    parseMysqlUrl(flags.db);
+    if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL (${MYSQL_URL_FORM})`);
+    parseMysqlUrl(flags.db, '--db');
+    const batch = BatchFlagSchema.safeParse(flags.batch);
+    if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
     const fixture = await readFixtureFile(fixturePath);
-    await loadIntoMysql(flags.db, fixture, batchSize);
-    err(`note-context: loaded ${fixture.notes.length} notes\n`);
+    await loadIntoMysql(flags.db, fixture, batch.data);
+    err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
   } catch (error) {
     return exitFor(error, err);
@@ -131,20 +130,16 @@ async function runLoad(fixturePath: string, flags: { db: string; batch: string }
 }
 
 /** The exit code of spec section 7 for an error, with its one line on stderr. */
-function exitFor(error: unknown, err: (text: string) => void): number {
+function exitFor(error: unknown, err: Write): number {
   if (error instanceof ValidationError) {
-    err(`note-context: invalid input: ${error.message}\n`);
+    err(`note-context: invalid input: ${error.message}`);
     return EXIT.invalidInput;
   }
   if (error instanceof NoteNotFound) {
-    err(`note-context: note ${error.noteId} not found\n`);
+    err(`note-context: note ${error.noteId} not found`);
     return EXIT.notFound;
   }
-  err(`note-context: ${oneLine(error)}\n`);
-  return EXIT.failed;
-}
-
-function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] || 'unexpected error';
+  err(`note-context: ${text.split('\n')[0] || 'unexpected error'}`);
+  return EXIT.failed;
 }

@@ -1,26 +1,38 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../errors.js';
 
-const id = z.number().int().positive();
+const ID = expecting('an id (a positive integer)');
+const id = () => z.int({ error: ID }).positive({ error: ID });
+const TEXT = expecting('a string');
 
 /** A note as a fixture file writes it (spec section 7); `null` counts as absent. */
-const FixtureNoteSchema = z.object({
-  id,
-  title: z.string(),
-  details: z.string().nullish(),
-  parentId: id.nullish(),
-  objectId: id.nullish(),
-  // Spec §1: a number. Doughnut's column is a BIGINT; only loading into MySQL needs integers.
-  siblingOrder: z.number().nullish(),
-  notebookId: id.nullish(),
-  deletedAt: z.union([z.string(), z.number()]).nullish(),
-});
+const FixtureNoteSchema = z.object(
+  {
+    id: id(),
+    title: z.string({ error: TEXT }),
+    details: z.string({ error: TEXT }).nullish(),
+    parentId: id().nullish(),
+    objectId: id().nullish(),
+    // Spec §1: a number. Doughnut's column is a BIGINT; only loading into MySQL needs integers.
+    siblingOrder: z.number({ error: expecting('a number') }).nullish(),
+    notebookId: id().nullish(),
+    deletedAt: z.union([z.string(), z.number()], { error: expecting('a date (text or a number)') }).nullish(),
+  },
+  { error: expecting('a note object') },
+);
 
-export const FixtureSchema = z.object({
-  notebooks: z.array(z.object({ id, name: z.string() })).optional(),
-  notes: z.array(FixtureNoteSchema),
-});
+export const FixtureSchema = z.object(
+  {
+    notebooks: z
+      .array(z.object({ id: id(), name: z.string({ error: TEXT }) }, { error: expecting('a notebook object') }), {
+        error: expecting('a list of notebooks'),
+      })
+      .optional(),
+    notes: z.array(FixtureNoteSchema, { error: expecting('a list of notes') }),
+  },
+  { error: expecting('a fixture object { "notes": [...] }') },
+);
 
 /** A note with the fixture's defaults applied. */
 export interface NoteData {
@@ -44,14 +56,17 @@ export interface Fixture {
   readonly notes: readonly NoteData[];
 }
 
-/** Validates a parsed fixture, applies its defaults and rejects duplicate ids. */
-export function parseFixture(input: unknown, where = 'fixture'): Fixture {
+/**
+ * Validates a parsed fixture, applies its defaults and rejects duplicate ids. A problem is a
+ * `ValidationError` naming the path inside the fixture (`notes[3].id`).
+ */
+export function parseFixture(input: unknown): Fixture {
   const parsed = FixtureSchema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, where);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'fixture');
   const seen = new Set<number>();
   const notes = parsed.data.notes.map((note, index): NoteData => {
     if (seen.has(note.id)) {
-      throw new ValidationError(`${where}.notes[${index}].id`, `duplicate note id ${note.id}`);
+      throw new ValidationError(`notes[${index}].id`, `duplicate note id ${note.id}`);
     }
     seen.add(note.id);
     return {
@@ -68,19 +83,24 @@ export function parseFixture(input: unknown, where = 'fixture'): Fixture {
   return { notebooks: parsed.data.notebooks ?? [], notes };
 }
 
-/** Reads and validates a fixture file; any problem is a `ValidationError` naming the file. */
+/**
+ * Reads and validates a fixture file (UTF-8, with or without a byte-order mark). A file that
+ * cannot be read or is not JSON is a `ValidationError` naming the file; a bad fixture one naming
+ * the path inside it.
+ */
 export async function readFixtureFile(path: string): Promise<Fixture> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ValidationError('--db', `cannot read fixture file ${path}: ${(error as Error).message}`);
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ValidationError(path, `cannot read the fixture file (${reason})`);
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ValidationError(path, `not valid JSON: ${(error as Error).message}`);
   }
-  return parseFixture(json, path);
+  return parseFixture(json);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { StoreUnavailable, ValidationError } from '../../errors.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { MysqlNoteReader } from './mysql-note-reader.js';
+import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import { detectFlavour, type ServerFlavour } from './server-flavour.js';
 
@@ -45,7 +46,9 @@ export class MysqlNoteStore implements NoteStore {
   /** A store over its own pool, made from `mysql://user:password@host:port/database`. */
   static fromUrl(url: string, options: MysqlStoreOptions = {}): MysqlNoteStore {
     const settings = parseMysqlUrl(url);
-    const resolved = MysqlStoreOptionsSchema.parse(options);
+    const parsed = MysqlStoreOptionsSchema.safeParse(options);
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
+    const resolved = parsed.data;
     const pool = createPool({
       ...settings,
       connectionLimit: resolved.poolSize,
@@ -81,24 +84,4 @@ export class MysqlNoteStore implements NoteStore {
     });
     return this.flavour;
   }
-}
-
-/** `mysql://user:password@host:port/database`, checked; a problem names `--db`. */
-export function parseMysqlUrl(url: string) {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ValidationError('--db', `not a valid URL: ${url}`);
-  }
-  if (parsed.protocol !== 'mysql:') throw new ValidationError('--db', `expected a mysql:// URL, got ${parsed.protocol}`);
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!database) throw new ValidationError('--db', 'the URL names no database (mysql://user:pass@host:port/db)');
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: parsed.port ? Number(parsed.port) : 3306,
-    user: decodeURIComponent(parsed.username) || 'root',
-    password: decodeURIComponent(parsed.password),
-    database,
-  };
 }

@@ -1,0 +1,37 @@
+import { MYSQL_URL_FORM } from '../store/mysql/mysql-url.js';
+
+// Something that starts like a URL (`scheme:`, `scheme://`), up to the next space.
+const URL_LIKE = /\b([a-z][a-z0-9+.-]*:(?:\/\/?)?)(\S+)/gi;
+// C0 and C1 controls, and the two characters that end a line in JavaScript and JSON readers.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A message as the CLI prints it on stderr: exactly one line (control characters escaped as
+ * `\n`, `\u001b`, …), and no password from a URL, whatever the message quotes (a driver's error,
+ * a mistyped flag that commander echoes, a value a schema shows back).
+ */
+export function messageLine(text: string): string {
+  const escaped = text
+    .replace(/\n+$/, '')
+    .replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) ? match : scheme + redacted(rest)))}\n`;
+}
+
+/**
+ * The text after `scheme://` with whatever may be a password replaced by `***`: after the user
+ * name up to the last `@` when there is one; otherwise, in `host:port`, a "port" that is no number
+ * (`mysql://u:secret/db`: the host was forgotten, so the password sits where the port goes).
+ */
+function redacted(rest: string): string {
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    const colon = rest.indexOf(':');
+    return colon >= 0 && colon < at ? `${rest.slice(0, colon)}:***${rest.slice(at)}` : rest;
+  }
+  const authority = /^[^/?#]*/.exec(rest)?.[0] ?? '';
+  const colon = authority.indexOf(':');
+  if (colon < 0 || authority.startsWith('[') || /^:[0-9]*$/.test(authority.slice(colon))) return rest;
+  return `${rest.slice(0, colon)}:***${rest.slice(authority.length)}`;
+}
