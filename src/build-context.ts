@@ -1,7 +1,8 @@
 import { BudgetLedger } from './budget/budget-ledger.js';
 import { costModelFor } from './budget/cost-model.js';
-import { loadTokenizer } from './budget/tokenizer.js';
+import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
+import { Deadline } from './deadline.js';
 import { NoteNotFound } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
@@ -15,7 +16,7 @@ import { takeShortcuts, type WalkState } from './shortcuts/take-shortcuts.js';
 import { createStrategies } from './strategies/create-strategies.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { parentOf, walkParentChain } from './strategies/parent-chain.js';
-import type { NoteStore } from './store/note-store.js';
+import type { NoteReader, NoteStore } from './store/note-store.js';
 
 export interface BuildOutcome {
   readonly result: GraphRAGResult;
@@ -40,76 +41,96 @@ export async function build(
   options: ResolvedBuildOptions,
   shortcutsFor: (state: WalkState) => Shortcuts,
 ): Promise<BuildOutcome> {
-  const tokenizer = await loadTokenizer(options.tokenizer);
-  const reader = await store.openReader({
-    detailsLimit: options.truncate,
-    ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }),
-  });
+  const deadline = new Deadline(options.timeoutMs, options.signal);
   try {
-    let shortcuts: Shortcuts = NO_SHORTCUTS;
-    // The loader reads as the shortcuts say, once they exist: the focus note is read before.
-    const loader = new NoteLoader(reader, {
-      pageFilter: () => shortcuts.reads.pageFilter(),
-      get warmDependents() {
-        return shortcuts.reads.warmDependents;
-      },
+    const tokenizer = await deadline.race(loadTokenizer(options.tokenizer));
+    const opening = store.openReader(
+      { detailsLimit: options.truncate, ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }) },
+      deadline.signal,
+    );
+    const reader = await deadline.race(opening).catch((error: unknown) => {
+      // A reader that opens after the deadline is closed at once.
+      void opening.then((late) => late.close(), () => {});
+      throw error;
     });
-    const [focus, focusAncestors, excluded] = await Promise.all([
-      loader.note(options.focus, true),
-      loader.ancestors(options.focus),
-      Promise.all(options.exclude.map((id) => loader.note(id))),
-    ]);
-    if (!focus) throw new NoteNotFound(options.focus);
-
-    const ancestors = walkParentChain(focus, focusAncestors);
-    const result = new ResultBuilder(focus, [...ancestors].reverse());
-    const focusCost = tokenizer.count(render(result.result(), options.format));
-    const ledger = new BudgetLedger(options.budget);
-    const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
-    for (const note of alreadyReturned) ledger.markReturned(note.id);
-    const costs = costModelFor(tokenizer, options.format);
-    const report = new WalkReport();
-    shortcuts = shortcutsFor({
-      focus,
-      parent: parentOf(focus, ancestors),
-      excluded: alreadyReturned,
-      ledger,
-      result,
-      report,
-      costs,
-      detailsLimit: options.truncate,
-    });
-
-    await runIteration({
-      focus,
-      strategies: shortcuts.watch(createStrategies({ focus, ancestors }, loader)),
-      ledger,
-      costs,
-      result,
-      report,
-      shortcuts,
-      detailsLimit: options.truncate,
-    });
-
-    return {
-      result: result.result(),
-      report: {
-        tokenizer: tokenizer.name,
-        format: options.format,
-        budget: ledger.budget,
-        used: ledger.used,
-        left: ledger.remaining,
-        focusCost,
-        skipped: report.skipped,
-        skippedCount: report.skippedCount,
-        candidatesConsidered: report.candidatesConsidered,
-        endedEarly: report.endedEarly,
-        roundTrips: reader.roundTrips,
-      },
-    };
+    try {
+      return await walk(reader, tokenizer, options, shortcutsFor, deadline);
+    } finally {
+      await reader.close();
+    }
   } finally {
-    await reader.close();
+    deadline.clear();
   }
+}
+
+async function walk(
+  reader: NoteReader,
+  tokenizer: Tokenizer,
+  options: ResolvedBuildOptions,
+  shortcutsFor: (state: WalkState) => Shortcuts,
+  deadline: Deadline,
+): Promise<BuildOutcome> {
+  let shortcuts: Shortcuts = NO_SHORTCUTS;
+  // The loader reads as the shortcuts say, once they exist: the focus note is read before.
+  const loader = new NoteLoader(reader, {
+    pageFilter: () => shortcuts.reads.pageFilter(),
+    get warmDependents() {
+      return shortcuts.reads.warmDependents;
+    },
+  });
+  const [focus, focusAncestors, excluded] = await deadline.race(Promise.all([
+    loader.note(options.focus, true),
+    loader.ancestors(options.focus),
+    Promise.all(options.exclude.map((id) => loader.note(id))),
+  ]));
+  if (!focus) throw new NoteNotFound(options.focus);
+
+  const ancestors = walkParentChain(focus, focusAncestors);
+  const result = new ResultBuilder(focus, [...ancestors].reverse());
+  const focusCost = tokenizer.count(render(result.result(), options.format));
+  const ledger = new BudgetLedger(options.budget);
+  const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
+  for (const note of alreadyReturned) ledger.markReturned(note.id);
+  const costs = costModelFor(tokenizer, options.format);
+  const report = new WalkReport();
+  shortcuts = shortcutsFor({
+    focus,
+    parent: parentOf(focus, ancestors),
+    excluded: alreadyReturned,
+    ledger,
+    result,
+    report,
+    costs,
+    detailsLimit: options.truncate,
+  });
+
+  await runIteration({
+    focus,
+    strategies: deadline.guard(shortcuts.watch(createStrategies({ focus, ancestors }, loader))),
+    ledger,
+    costs,
+    result,
+    report,
+    shortcuts,
+    detailsLimit: options.truncate,
+  });
+
+  return {
+    result: result.result(),
+    report: {
+      tokenizer: tokenizer.name,
+      format: options.format,
+      budget: ledger.budget,
+      used: ledger.used,
+      left: ledger.remaining,
+      focusCost,
+      skipped: report.skipped,
+      skippedCount: report.skippedCount,
+      candidatesConsidered: report.candidatesConsidered,
+      endedEarly: report.endedEarly,
+      roundTrips: reader.roundTrips,
+    },
+  };
 }
 
 /** The literal walk of spec section 4: no shortcut, every candidate read and priced. */

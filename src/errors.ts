@@ -78,3 +78,19 @@ export class StoreUnavailable extends NoteContextError {
     super(message, options);
   }
 }
+
+/** The build took longer than its `timeoutMs` and was given up; whatever it held was released. */
+export class BuildTimeout extends NoteContextError {
+  override name = 'BuildTimeout';
+  constructor(readonly timeoutMs: number) {
+    super(`the build took longer than ${timeoutMs} ms`);
+  }
+}
+
+/** The caller's `signal` aborted the build; whatever it held was released. */
+export class BuildAborted extends NoteContextError {
+  override name = 'BuildAborted';
+  constructor(options?: { cause?: unknown }) {
+    super('the build was aborted', options);
+  }
+}

@@ -82,5 +82,5 @@ export interface NoteReader {
 /** A source of notes: a fixture in memory, a MySQL database, … */
 export interface NoteStore {
   /** A reader that sees one consistent state of the notes for the whole of one build. */
-  openReader(scope: ReadScope): Promise<NoteReader>;
+  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
 }

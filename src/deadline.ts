@@ -1,0 +1,62 @@
+import { BuildAborted, BuildTimeout } from './errors.js';
+import type { Strategies } from './strategies/strategy.js';
+
+/**
+ * One build's deadline: its `timeoutMs` and the caller's signal, as one signal for the store
+ * (which gives up reads and destroys the connection it holds) and a check for the walk.
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onCallerAbort: () => void;
+
+  constructor(
+    timeoutMs: number,
+    private readonly caller: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(() => this.controller.abort(new BuildTimeout(timeoutMs)), timeoutMs);
+    this.timer.unref?.();
+    this.onCallerAbort = () => this.controller.abort(new BuildAborted({ cause: caller?.reason }));
+    if (caller?.aborted) this.onCallerAbort();
+    else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Throws the build's typed error once the deadline passed or the caller aborted. */
+  check(): void {
+    if (this.controller.signal.aborted) throw this.controller.signal.reason;
+  }
+
+  /** Waits for `promise`, or rejects as soon as the deadline passes. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(
+        (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
+        (error: unknown) => (signal.removeEventListener('abort', onAbort), reject(signal.aborted ? signal.reason : error)),
+      );
+    });
+  }
+
+  /** The strategies, each step checked against the deadline: a long walk in memory stops too. */
+  guard(strategies: Strategies): Strategies {
+    return {
+      next: (relation) => {
+        this.check();
+        return this.race(strategies.next(relation));
+      },
+      feed: (relation, anchor) => strategies.feed(relation, anchor),
+    };
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+}
