@@ -53,7 +53,7 @@ export class MysqlNoteReader implements NoteReader {
 
   async read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
     if (this.closed) throw new StoreUnavailable('read after the reader was closed');
-    const statement = this.withTimeout(batchQuery(requests, this.scope));
+    const statement = this.withLimits(batchQuery(requests, this.scope));
     this.statements++;
     let rows: unknown[];
     try {
@@ -70,16 +70,26 @@ export class MysqlNoteReader implements NoteReader {
     await this.release();
   }
 
-  /** A server-side limit on every statement, so a slow query ends instead of hanging a build. */
-  private withTimeout(statement: ReturnType<typeof batchQuery>) {
+  /**
+   * Server-side limits on every statement: its time, so a slow query ends instead of hanging a
+   * build, and its recursion, so an ancestor chain of any depth is read whole (MariaDB's
+   * `max_recursive_iterations` would otherwise cut it silently at 1,000, MySQL's
+   * `cte_max_recursion_depth` fail it). The chain's recursion ends on its own, cycles included,
+   * and the time limit bounds it anyway.
+   */
+  private withLimits(statement: ReturnType<typeof batchQuery>) {
     if (this.flavour === 'mariadb') {
-      return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)} FOR ${statement}`;
+      return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)},
+        max_recursive_iterations = ${sql.lit(MAX_RECURSION)} FOR ${statement}`;
     }
-    // MySQL takes the limit as an optimizer hint right after the first SELECT keyword; a hint
+    // MySQL takes the limits as optimizer hints right after the first SELECT keyword; a hint
     // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
-    return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.queryTimeoutMs)}) */ * FROM (${statement}) AS batch`;
+    return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.queryTimeoutMs)}) SET_VAR(cte_max_recursion_depth = ${sql.lit(MAX_RECURSION)}) */ * FROM (${statement}) AS batch`;
   }
 }
+
+/** The largest value both servers accept for their recursion limits. */
+const MAX_RECURSION = 4_294_967_295;
 
 /** Splits one statement's rows back into one list per request, in each request's order. */
 function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (readonly NoteRecord[])[] {
