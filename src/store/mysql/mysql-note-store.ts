@@ -9,7 +9,11 @@ import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 
 export const MysqlStoreOptionsSchema = z.strictObject({
-  /** Longest a single statement may run on the server before it is stopped (default 5 s). */
+  /**
+   * Longest a single statement may run on the server before it is stopped (default 5 s). The
+   * client waits 500 ms more for an answer, then destroys the connection and fails the build with
+   * `StoreUnavailable`: a server that froze cannot say that time is up.
+   */
   queryTimeoutMs: z.number().int().positive().default(5_000),
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
   connectTimeoutMs: z.number().int().positive().default(5_000),
