@@ -81,6 +81,15 @@ export interface NoteReader {
 
 /** A source of notes: a fixture in memory, a MySQL database, … */
 export interface NoteStore {
-  /** A reader that sees one consistent state of the notes for the whole of one build. */
+  /**
+   * A reader that sees one consistent state of the notes for the whole of one build.
+   *
+   * `signal` bounds the build from the caller's side. Opening rejects with `signal.reason` when
+   * the signal is already aborted or aborts before the reader is ready. Once it aborts, every
+   * pending and later `read` of the reader rejects promptly with `signal.reason`, whatever the
+   * database is doing (even when it has stopped answering), and the reader's resources are
+   * released: a MySQL reader destroys its connection rather than return it to the pool, so the
+   * pool serves the next build. `close` is still safe to call afterwards.
+   */
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
 }

@@ -1,5 +1,5 @@
 import { Kysely, MysqlDialect, sql } from 'kysely';
-import { createPool } from 'mysql2';
+import { createPool, type Pool } from 'mysql2';
 import { parseMysqlUrl } from '../../src/store/mysql/mysql-url.js';
 import type { NoteDatabase } from '../../src/store/mysql/note-table.js';
 
@@ -9,6 +9,8 @@ export const TEST_SERVER_URL = process.env.NOTE_CONTEXT_TEST_DB ?? 'mysql://root
 export interface TestDatabase {
   readonly url: string;
   readonly db: Kysely<NoteDatabase>;
+  /** The mysql2 pool under `db` (8 connections), for stores that hold their connections themselves. */
+  readonly pool: Pool;
   drop(): Promise<void>;
 }
 
@@ -32,14 +34,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     );
   }
   const url = TEST_SERVER_URL.replace(/\/[^/]*$/, `/${name}`);
-  const db = new Kysely<NoteDatabase>({
-    dialect: new MysqlDialect({
-      pool: createPool({ ...settings, database: name, connectionLimit: 8, charset: 'utf8mb4', supportBigNumbers: true }),
-    }),
-  });
+  const pool = createPool({ ...settings, database: name, connectionLimit: 8, charset: 'utf8mb4', supportBigNumbers: true });
+  const db = new Kysely<NoteDatabase>({ dialect: new MysqlDialect({ pool }) });
   return {
     url,
     db,
+    pool,
     drop: async () => {
       await db.destroy();
       await sql.raw(`DROP DATABASE IF EXISTS ${name}`).execute(admin);

@@ -41,8 +41,10 @@ export class MemoryNoteStore implements NoteStore {
     for (const list of this.referringsOf.values()) list.sort((a, b) => a.id - b.id);
   }
 
-  async openReader(scope: ReadScope): Promise<NoteReader> {
-    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.bytes, scope);
+  /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
+  async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+    signal?.throwIfAborted();
+    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.bytes, scope, signal);
   }
 }
 
@@ -55,9 +57,11 @@ class MemoryNoteReader implements NoteReader {
     private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
     private readonly bytes: ShownBytesCache,
     private readonly scope: ReadScope,
+    private readonly signal: AbortSignal | undefined,
   ) {}
 
   async read(requests: readonly ReadRequest[]) {
+    this.signal?.throwIfAborted();
     return requests.map((request) => {
       switch (request.kind) {
         case 'note': {

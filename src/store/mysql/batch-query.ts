@@ -39,14 +39,16 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
 }
 
 /**
- * Every visible ancestor of each start note. The recursion is a UNION, which drops repeated
- * (anchor, id) rows, so a parent chain with a cycle ends; the core orders the chain and stops it
+ * Every visible ancestor of each start note, however deep: the statement must run with the
+ * server's recursion limit raised (the reader does that), or MariaDB cuts the chain silently. The
+ * recursion is a UNION, which drops repeated (anchor, id) rows, so a parent chain with a cycle
+ * ends; the start note itself is never its own ancestor. The core orders the chain and stops it
  * at the first repeat.
  */
 function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
   return sql`WITH RECURSIVE chain (anchor, id) AS (
       SELECT s.id, p.id FROM note s
-        JOIN note p ON p.id = s.parent_id AND ${visible('p', scope)}
+        JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
         WHERE s.id IN (${sql.join(starts)})
       UNION
       SELECT c.anchor, p.id FROM chain c

@@ -1,49 +1,81 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
-import { holdConnection } from './held-connection.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
+import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { NoteRowSchema, recordOfRow, type NoteRow } from './note-row.js';
-import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
+
+/** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
+export const CLIENT_GRACE_MS = 500;
+
+export interface ReaderSettings {
+  readonly queryTimeoutMs: number;
+  readonly consistentSnapshot: boolean;
+  /** The server's flavour, asked once per store on a reader's connection through `ask`. */
+  readonly flavour: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<ServerFlavour>;
+}
 
 /**
  * Reads for one build on one pinned connection, inside a read-only transaction with a
  * consistent snapshot: every read of the build sees the database as it was at its start, while
  * others write. Each batch of requests is one statement, so one round trip.
+ *
+ * The server stops any statement after `queryTimeoutMs`; the client does not rely on it. A
+ * statement that gets no answer within `queryTimeoutMs + CLIENT_GRACE_MS` (the server froze, or
+ * the network dropped the connection without a word), or that is pending when the build's
+ * signal aborts, fails at once, and the connection is destroyed rather than returned to the
+ * pool. Every later statement fails the same way.
  */
 export class MysqlNoteReader implements NoteReader {
   private statements = 0;
   private closed = false;
+  private flavour: ServerFlavour = 'mysql';
+  /** Set once the connection is given up: why every pending and later statement fails. */
+  private dropped: { readonly reason: unknown } | undefined;
+  private readonly pending = new Set<(reason: unknown) => void>();
+  private readonly onAbort = () => this.drop(this.signal!.reason);
 
   private constructor(
-    private readonly connection: Kysely<NoteDatabase>,
+    private readonly connection: ReadConnection,
     private readonly scope: ReadScope,
-    private readonly flavour: ServerFlavour,
     private readonly queryTimeoutMs: number,
-    private readonly release: () => Promise<void>,
-  ) {}
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    if (signal?.aborted) this.drop(signal.reason);
+    else signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
 
-  /** Pins a pooled connection and starts the snapshot; the connection returns on `close`. */
+  /**
+   * Pins a connection and starts the snapshot; the connection returns on `close`. Rejects with
+   * `signal.reason` as soon as the signal aborts, even while the pool has no connection to give:
+   * one that comes later goes straight back.
+   */
   static async open(
-    db: Kysely<NoteDatabase>,
+    source: ConnectionSource,
     scope: ReadScope,
-    flavour: ServerFlavour,
-    { queryTimeoutMs, consistentSnapshot }: { queryTimeoutMs: number; consistentSnapshot: boolean },
+    { queryTimeoutMs, consistentSnapshot, flavour }: ReaderSettings,
+    signal?: AbortSignal,
   ): Promise<MysqlNoteReader> {
-    // Without the snapshot each statement commits on its own and sees the latest writes.
-    const held = await holdConnection(
-      db,
-      (connection) => (consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`).execute(connection),
-      // The snapshot is over whatever happens to the rollback; a broken connection is the pool's.
-      (connection) => (consistentSnapshot ? sql`ROLLBACK` : sql`DO 0`).execute(connection),
-    ).catch((error: unknown) => {
-      throw unavailable('cannot open a read transaction', error);
+    signal?.throwIfAborted();
+    const acquired = source.acquire().catch((error: unknown) => {
+      throw unavailable('cannot reach the database', error);
     });
-    if (!held) throw new StoreUnavailable('the database connection ended before the build started');
-    const { connection, release } = held;
-    return new MysqlNoteReader(connection, scope, flavour, queryTimeoutMs, release);
+    const connection = await untilAborted(acquired, signal, (late) => late.release());
+    const reader = new MysqlNoteReader(connection, scope, queryTimeoutMs, signal);
+    try {
+      reader.flavour = await flavour((statement) => reader.run(statement, 'cannot reach the database'));
+      // Without the snapshot each statement commits on its own and sees the latest writes.
+      await reader.run(
+        consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`,
+        'cannot open a read transaction',
+      );
+    } catch (error) {
+      await reader.close();
+      throw error;
+    }
+    return reader;
   }
 
   /** Start, the reads so far and the rollback that `close` will send. */
@@ -52,33 +84,116 @@ export class MysqlNoteReader implements NoteReader {
   }
 
   async read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
-    if (this.closed) throw new StoreUnavailable('read after the reader was closed');
-    const statement = this.withTimeout(batchQuery(requests, this.scope));
+    // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
+    if (this.closed && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    let rows: unknown[];
-    try {
-      rows = (await statement.execute(this.connection)).rows;
-    } catch (error) {
-      throw unavailable('a note query failed', error);
-    }
+    const rows = await this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
     return answer(requests, rows.map((row) => NoteRowSchema.parse(row)));
   }
 
+  /**
+   * Ends the snapshot and gives the connection back, or destroys it when the rollback fails or
+   * gets no answer. Never rejects: whatever went wrong was the build's to report.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.release();
+    try {
+      // Harmless outside a transaction, so sent whether or not a snapshot was started.
+      await this.run(sql`ROLLBACK`, 'cannot end the read transaction');
+      this.connection.release();
+    } catch {
+      this.drop(new StoreUnavailable('the reader was closed after its connection failed'));
+    } finally {
+      this.signal?.removeEventListener('abort', this.onAbort);
+    }
   }
 
-  /** A server-side limit on every statement, so a slow query ends instead of hanging a build. */
-  private withTimeout(statement: ReturnType<typeof batchQuery>) {
-    if (this.flavour === 'mariadb') {
-      return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)} FOR ${statement}`;
-    }
-    // MySQL takes the limit as an optimizer hint right after the first SELECT keyword; a hint
-    // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
-    return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.queryTimeoutMs)}) */ * FROM (${statement}) AS batch`;
+  /**
+   * One statement on the connection, failing with the drop's reason when the connection is
+   * given up first: on abort, or when the answer is later than the server's own limit allows.
+   */
+  private run(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
+    if (this.dropped) return Promise.reject(this.dropped.reason);
+    return new Promise((resolve, reject) => {
+      const fail = (reason: unknown) => {
+        settle();
+        reject(reason);
+      };
+      const settle = () => {
+        clearTimeout(deadline);
+        this.pending.delete(fail);
+      };
+      const limit = this.queryTimeoutMs + CLIENT_GRACE_MS;
+      const deadline = setTimeout(
+        () => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${limit} ms`)),
+        limit,
+      );
+      this.pending.add(fail);
+      this.connection.run(statement).then(
+        (rows) => {
+          settle();
+          resolve(rows);
+        },
+        (error: unknown) => fail(unavailable(what, error)),
+      );
+    });
   }
+
+  /** Destroys the connection; every pending and later statement fails with `reason`. */
+  private drop(reason: unknown): void {
+    if (this.dropped) return;
+    this.dropped = { reason };
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.connection.destroy();
+    for (const fail of [...this.pending]) fail(reason);
+  }
+
+  /**
+   * Server-side limits on every statement: its time, so a slow query ends instead of hanging a
+   * build, and its recursion, so an ancestor chain of any depth is read whole (MariaDB's
+   * `max_recursive_iterations` would otherwise cut it silently at 1,000, MySQL's
+   * `cte_max_recursion_depth` fail it). The chain's recursion ends on its own, cycles included,
+   * and the time limit bounds it anyway.
+   */
+  private withLimits(statement: RawBuilder<unknown>) {
+    if (this.flavour === 'mariadb') {
+      return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)},
+        max_recursive_iterations = ${sql.lit(MAX_RECURSION)} FOR ${statement}`;
+    }
+    // MySQL takes the limits as optimizer hints right after the first SELECT keyword; a hint
+    // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
+    return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.queryTimeoutMs)}) SET_VAR(cte_max_recursion_depth = ${sql.lit(MAX_RECURSION)}) */ * FROM (${statement}) AS batch`;
+  }
+}
+
+/** The largest value both servers accept for their recursion limits. */
+const MAX_RECURSION = 4_294_967_295;
+
+/**
+ * `work`, or a rejection with `signal.reason` as soon as the signal aborts; what `work` yields
+ * after that is handed to `late`.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (value: T) => void): Promise<T> {
+  if (!signal) return work;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      work.then(late, () => undefined);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Splits one statement's rows back into one list per request, in each request's order. */
@@ -124,6 +239,9 @@ function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (re
 }
 
 function unavailable(what: string, error: unknown): StoreUnavailable {
+  if (error instanceof StoreUnavailable) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new StoreUnavailable(`${what}: ${reason.split('\n')[0]}`, { cause: error });
+  // A refused connection can come as an AggregateError with no message, only a code.
+  const code = (error as { code?: unknown } | null)?.code;
+  return new StoreUnavailable(`${what}: ${reason.split('\n')[0] || String(code ?? 'unknown error')}`, { cause: error });
 }

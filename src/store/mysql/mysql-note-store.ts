@@ -1,15 +1,20 @@
-import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { StoreUnavailable, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import { kyselySource, poolSource, type ConnectionSource, type MysqlReadPool } from './connection-source.js';
 import { MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
-import { detectFlavour, type ServerFlavour } from './server-flavour.js';
+import type { ServerFlavour } from './server-flavour.js';
 
 export const MysqlStoreOptionsSchema = z.strictObject({
-  /** Longest a single statement may run on the server before it is stopped (default 5 s). */
+  /**
+   * Longest a single statement may run on the server before it is stopped (default 5 s). The
+   * client waits 500 ms more for an answer, then destroys the connection and fails the build with
+   * `StoreUnavailable`: a server that froze cannot say that time is up.
+   */
   queryTimeoutMs: z.number().int().positive().default(5_000),
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
   connectTimeoutMs: z.number().int().positive().default(5_000),
@@ -25,22 +30,31 @@ export const MysqlStoreOptionsSchema = z.strictObject({
 export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 
 /**
- * Reads notes from a Doughnut database through Kysely. It never writes. A host application
- * hands it its own `Kysely` instance (typed against {@link NoteDatabase}); the CLI and tests make
- * one from a `mysql://` URL.
+ * Reads notes from a Doughnut database. It never writes. It takes the host's mysql2 pool, or
+ * the host's own `Kysely` instance (typed against {@link NoteDatabase}); the CLI and tests may
+ * make a pool from a `mysql://` URL.
+ *
+ * Given the pool, the store holds each build's connection itself, so a build that is aborted,
+ * or whose connection stops answering, destroys that connection and the pool opens a fresh one
+ * for the next build. Kysely lends connections only for the length of a callback and offers no
+ * way to close one, so over a Kysely instance such a connection is only given up on: it returns
+ * to the pool once its statement ends. Statements are written with Kysely either way.
  */
 export class MysqlNoteStore implements NoteStore {
-  private flavour: Promise<ServerFlavour> | undefined;
+  private flavour: ServerFlavour | undefined;
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
+  private readonly source: ConnectionSource;
 
   constructor(
-    private readonly db: Kysely<NoteDatabase>,
+    db: Kysely<NoteDatabase> | MysqlReadPool,
     options: MysqlStoreOptions = {},
+    /** Whether `destroy` closes the pool (or the Kysely instance). */
     private readonly ownsDb = false,
   ) {
     const parsed = MysqlStoreOptionsSchema.safeParse(options);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
     this.options = parsed.data;
+    this.source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
   }
 
   /** A store over its own pool, made from `mysql://user:password@host:port/database`. */
@@ -60,28 +74,25 @@ export class MysqlNoteStore implements NoteStore {
   }
 
   /** A store over a mysql2 pool (or anything shaped like one) that the host already has. */
-  static fromPool(pool: MysqlPool, options: MysqlStoreOptions = {}, ownsPool = false): MysqlNoteStore {
-    return new MysqlNoteStore(new Kysely<NoteDatabase>({ dialect: new MysqlDialect({ pool }) }), options, ownsPool);
+  static fromPool(pool: MysqlReadPool, options: MysqlStoreOptions = {}, ownsPool = false): MysqlNoteStore {
+    return new MysqlNoteStore(pool, options, ownsPool);
   }
 
-  async openReader(scope: ReadScope): Promise<NoteReader> {
-    const flavour = await this.serverFlavour();
-    return MysqlNoteReader.open(this.db, scope, flavour, this.options);
+  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+    return MysqlNoteReader.open(this.source, scope, { ...this.options, flavour: (ask) => this.serverFlavour(ask) }, signal);
   }
 
-  /** Closes the pool if this store made it; a host's own Kysely instance is left alone. */
+  /** Closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
   async destroy(): Promise<void> {
-    if (this.ownsDb) await this.db.destroy();
+    if (this.ownsDb) await this.source.end();
   }
 
-  private serverFlavour(): Promise<ServerFlavour> {
-    this.flavour ??= detectFlavour(this.db).catch((error: unknown) => {
-      this.flavour = undefined;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StoreUnavailable(`cannot reach the database: ${reason.split('\n')[0] || (error as { code?: string }).code}`, {
-        cause: error,
-      });
-    });
+  /** Asked on the first build's connection; a build that fails before knowing leaves it unknown. */
+  private async serverFlavour(ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<ServerFlavour> {
+    if (!this.flavour) {
+      const [row] = await ask(sql`SELECT VERSION() AS version`);
+      this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql';
+    }
     return this.flavour;
   }
 }

@@ -1,0 +1,117 @@
+import {
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  sql,
+  type RawBuilder,
+} from 'kysely';
+import { holdConnection } from './held-connection.js';
+import type { NoteDatabase } from './note-table.js';
+
+/** One connection a reader keeps for a whole build. */
+export interface ReadConnection {
+  /** Runs one statement; its rows, or none for a statement without a result set. */
+  run(statement: RawBuilder<unknown>): Promise<unknown[]>;
+  /** Gives the connection back for the next build; only once no statement is pending. */
+  release(): void;
+  /** Gives up on the connection at once, whatever it is doing; no later build gets it as it is. */
+  destroy(): void;
+}
+
+/** Where readers get their connections. */
+export interface ConnectionSource {
+  acquire(): Promise<ReadConnection>;
+  /** Closes the pool behind the source. */
+  end(): Promise<void>;
+}
+
+/**
+ * The few methods of a mysql2 pool the store uses, declared here so that a host passes the pool
+ * it already has (mysql2's `Pool` fits) and the store does not depend on the driver's types.
+ */
+export interface MysqlReadPool {
+  getConnection(callback: (error: unknown, connection: MysqlPooledConnection) => void): void;
+  end(callback: (error?: unknown) => void): void;
+}
+
+/** A connection lent by a {@link MysqlReadPool}. */
+export interface MysqlPooledConnection {
+  query(sql: string, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
+  /** Back to the pool. */
+  release(): void;
+  /** Closes the socket and takes the connection out of the pool, which may then open another. */
+  destroy(): void;
+}
+
+/** Compiles statements to MySQL's SQL without a connection: the store runs them itself. */
+const compiler = new Kysely<NoteDatabase>({
+  dialect: {
+    createAdapter: () => new MysqlAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new MysqlIntrospector(db),
+    createQueryCompiler: () => new MysqlQueryCompiler(),
+  },
+});
+
+/**
+ * Connections straight from a mysql2 pool. The store holds the driver's connection itself, so
+ * `destroy` really closes it and the pool opens a fresh one for the next build: a connection
+ * that stopped answering never goes back to the pool.
+ */
+export function poolSource(pool: MysqlReadPool): ConnectionSource {
+  return {
+    acquire: () =>
+      new Promise((resolve, reject) => {
+        pool.getConnection((error, connection) => (error ? reject(error) : resolve(pooledReadConnection(connection))));
+      }),
+    end: () => new Promise((resolve, reject) => pool.end((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection {
+  return {
+    run: (statement) => {
+      const { sql: text, parameters } = statement.compile(compiler);
+      return new Promise((resolve, reject) => {
+        connection.query(text, [...parameters], (error, result) =>
+          error ? reject(error) : resolve(Array.isArray(result) ? result : []),
+        );
+      });
+    },
+    release: () => connection.release(),
+    destroy: () => connection.destroy(),
+  };
+}
+
+/**
+ * Connections lent by a host's Kysely instance. Kysely lends a connection for the length of a
+ * callback and gives no way to close the driver's connection, so `destroy` can only stop waiting
+ * for it: the connection goes back to the pool once its last statement has ended (the server
+ * answered, or the socket died) and the snapshot was rolled back. Until then it is out of the
+ * pool. A store made from the pool itself ({@link poolSource}) does not have this limit.
+ */
+export function kyselySource(db: Kysely<NoteDatabase>): ConnectionSource {
+  return {
+    acquire: async () => {
+      const held = await holdConnection(db, async () => {}, async () => {});
+      if (!held) throw new Error('the connection ended before it was lent');
+      let last: Promise<unknown> = Promise.resolve();
+      return {
+        run: (statement) => {
+          const rows = statement.execute(held.connection).then(({ rows }) => rows);
+          last = rows.catch(() => undefined);
+          return rows;
+        },
+        release: () => void held.release(),
+        destroy: () =>
+          void last
+            .then(() => sql`ROLLBACK`.execute(held.connection))
+            .catch(() => undefined)
+            .then(held.release),
+      };
+    },
+    end: () => db.destroy(),
+  };
+}
