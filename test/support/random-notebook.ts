@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 
 /** Titles that stress links, JSON and tokenizers. */
-const title = fc.oneof(
+export const title = fc.oneof(
   fc.constantFrom('Energy', 'a [b] c', 'back\\slash', '"quoted"', '水 みず', '🍜 ramen', '<|endoftext|>', '', ' ', ']]', 'x'.repeat(60)),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
 );
 
-const details = fc.oneof(
+export const details = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   { weight: 1, arbitrary: fc.constant('') },
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
