@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 
 /** Titles that stress links, JSON and tokenizers. */
-const title = fc.oneof(
+export const title = fc.oneof(
   fc.constantFrom('Energy', 'a [b] c', 'back\\slash', '"quoted"', '水 みず', '🍜 ramen', '<|endoftext|>', '', ' ', ']]', 'x'.repeat(60), 'two\nlines', '## [Fake](/n9)', '```', '/n5', '\r'),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
@@ -25,7 +25,7 @@ const hostile = fc.constantFrom(
   '\ud800 lone',
 );
 
-const details = fc.oneof(
+export const details = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.array(fc.oneof(hostile, fc.string({ maxLength: 10 })), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')) },
   { weight: 1, arbitrary: fc.constant('') },

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { build, noShortcuts } from '../src/build-context.js';
+import { resolveBuildOptions } from '../src/build-options.js';
+import { takeShortcuts } from '../src/shortcuts/take-shortcuts.js';
+import type { BuildOptions } from '../src/build-options.js';
+import { NoteNotFound } from '../src/errors.js';
+import { renderJson } from '../src/result/render-json.js';
+import { renderPrompt } from '../src/result/render-prompt.js';
+import type { GraphRAGResult } from '../src/result/schema.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
+import { REFERENCE_RELATIONS, referenceBuild, type ReferenceOutcome } from './support/reference-build.js';
+import { referenceScenario, type ReferenceScenario } from './support/reference-scenarios.js';
+
+/**
+ * The library against an independent reference implementation of spec sections 1–5
+ * (test/support/reference-build.ts): the same JSON, the same tokens used, the same first 10 skips.
+ */
+
+/** How many runs reached each case the generators are meant to reach. */
+class Coverage {
+  runs = 0;
+  noteNotFound = 0;
+  nonEmpty = 0;
+  duplicatesRecorded = 0;
+  skipped = 0;
+  endedAtZero = 0;
+  excludeUsed = 0;
+  readonly relations = new Map<string, number>(REFERENCE_RELATIONS.map((relation) => [relation, 0]));
+
+  count(outcome: ReferenceOutcome | 'NoteNotFound', budget: number): void {
+    this.runs += 1;
+    if (outcome === 'NoteNotFound') {
+      this.noteNotFound += 1;
+      return;
+    }
+    const { trace } = outcome;
+    const { focusNote, relatedNotes } = outcome.result;
+    const listed = focusNote.children.length + focusNote.referrings.length + focusNote.priorSiblings.length + focusNote.youngerSiblings.length;
+    if (relatedNotes.length + listed > 0) this.nonEmpty += 1;
+    if (trace.duplicatesRecorded > 0) this.duplicatesRecorded += 1;
+    if (trace.skippedCount > 0) this.skipped += 1;
+    if (trace.endedAtZero && budget > 0) this.endedAtZero += 1;
+    if (trace.excludeUsed) this.excludeUsed += 1;
+    for (const relation of trace.reached) this.relations.set(relation, this.relations.get(relation)! + 1);
+  }
+
+  print(property: string): void {
+    const relations = [...this.relations].map(([relation, runs]) => `${relation} ${runs}`).join(', ');
+    console.log(
+      `${property}: ${this.runs} runs; non-empty ${this.nonEmpty}, NoteNotFound ${this.noteNotFound}, ` +
+        `duplicates recorded ${this.duplicatesRecorded}, skipped something ${this.skipped}, ` +
+        `ended at remaining 0 ${this.endedAtZero}, exclude used ${this.excludeUsed}; reached: ${relations}`,
+    );
+  }
+}
+
+function buildOptionsOf({ options }: ReferenceScenario): BuildOptions {
+  return {
+    focus: options.focus,
+    budget: options.budget,
+    tokenizer: options.tokenizer,
+    ...(options.truncate !== undefined && { truncate: options.truncate }),
+    ...(options.readableNotebooks && { readableNotebooks: options.readableNotebooks }),
+    ...(options.exclude && { exclude: options.exclude }),
+    // Not yet an option of buildContext: a build priced for the prompt is rejected until it is.
+    ...(options.format !== undefined && ({ format: options.format } as object)),
+  };
+}
+
+/** Corrupt data must never hang a build. */
+function withTimeout<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`build did not finish in ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+/** `default`: as callers build; `exhaustive`: walking every candidate, without the early end. */
+type Mode = 'default' | 'exhaustive';
+
+/** Builds with the library in each mode and compares result JSON, tokens used and first 10 skips. */
+async function compareWithReference(scenario: ReferenceScenario, coverage: Coverage, modes: readonly Mode[]) {
+  const expected = referenceBuild(scenario.fixture, scenario.options);
+  coverage.count(expected, scenario.options.budget);
+  const options = buildOptionsOf(scenario);
+  for (const mode of modes) {
+    const store = new MemoryNoteStore(scenario.fixture);
+    const built = withTimeout(build(store, resolveBuildOptions(options), mode === 'exhaustive' ? noShortcuts : takeShortcuts));
+    if (expected === 'NoteNotFound') {
+      await expect(built).rejects.toBeInstanceOf(NoteNotFound);
+      continue;
+    }
+    const { result, report } = await built;
+    expect(renderJson(result), mode).toBe(renderJson(expected.result));
+    expect(report.used, mode).toBe(expected.used);
+    expect(report.skipped.slice(0, 10), mode).toEqual(expected.skipped);
+  }
+}
+
+function initialOf(result: GraphRAGResult): GraphRAGResult {
+  return { focusNote: { ...result.focusNote, children: [], referrings: [], priorSiblings: [], youngerSiblings: [] }, relatedNotes: [] };
+}
+
+describe('buildContext matches the independent reference implementation of spec sections 1–5', () => {
+  it('one-per-note, as callers build and walking every candidate (300 runs)', async () => {
+    const coverage = new Coverage();
+    await fc.assert(
+      fc.asyncProperty(referenceScenario(['one-per-note']), (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive'])),
+      { numRuns: 300 },
+    );
+    coverage.print('one-per-note');
+  });
+
+  it('estimate, walking every candidate (300 runs)', async () => {
+    const coverage = new Coverage();
+    await fc.assert(
+      fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['exhaustive'])),
+      { numRuns: 300 },
+    );
+    coverage.print('estimate');
+  });
+
+  it('estimate, as callers build (300 runs)', async () => {
+    const coverage = new Coverage();
+    await fc.assert(
+      fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['default'])),
+      { numRuns: 300 },
+    );
+    coverage.print('estimate, shortcuts taken');
+  });
+
+  for (const tokenizer of ['o200k', 'cl100k'] as const) {
+    for (const format of ['json', 'prompt'] as const) {
+      it(`${tokenizer} priced for ${format}, as callers build and walking every candidate (60 runs)`, async () => {
+        const coverage = new Coverage();
+        await fc.assert(
+          fc.asyncProperty(
+            referenceScenario([tokenizer]).map((scenario) => ({ ...scenario, options: { ...scenario.options, format } })),
+            (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive']),
+          ),
+          { numRuns: 60 },
+        );
+        coverage.print(`${tokenizer}/${format}`);
+      });
+    }
+  }
+});
+
+describe('the reference itself', () => {
+  it('o200k and cl100k: used is exactly what the related notes and entries add to the output, within the budget (40 runs)', () => {
+    const coverage = new Coverage();
+    const counters = { o200k: countO200k, cl100k: countCl100k };
+    fc.assert(
+      fc.property(referenceScenario(['o200k', 'cl100k']), (scenario) => {
+        const outcome = referenceBuild(scenario.fixture, scenario.options);
+        coverage.count(outcome, scenario.options.budget);
+        if (outcome === 'NoteNotFound') return;
+        const render = scenario.options.format === 'prompt' ? renderPrompt : renderJson;
+        const count = (result: GraphRAGResult) =>
+          counters[scenario.options.tokenizer as 'o200k' | 'cl100k'](render(result), { disallowedSpecial: new Set() });
+        expect(outcome.used).toBe(count(outcome.result) - count(initialOf(outcome.result)));
+        expect(outcome.used).toBeLessThanOrEqual(scenario.options.budget);
+      }),
+      { numRuns: 40 },
+    );
+    coverage.print('reference o200k/cl100k');
+  });
+});
