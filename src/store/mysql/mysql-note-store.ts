@@ -2,7 +2,9 @@ import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
 import { StoreUnavailable, ValidationError } from '../../errors.js';
+import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import { findNotes } from './find-notes.js';
 import { MysqlNoteReader } from './mysql-note-reader.js';
 import type { NoteDatabase } from './note-table.js';
 import { detectFlavour, type ServerFlavour } from './server-flavour.js';
@@ -28,7 +30,7 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  * hands it its own `Kysely` instance (typed against {@link NoteDatabase}); the CLI and tests make
  * one from a `mysql://` URL.
  */
-export class MysqlNoteStore implements NoteStore {
+export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: Promise<ServerFlavour> | undefined;
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
 
@@ -64,6 +66,10 @@ export class MysqlNoteStore implements NoteStore {
   async openReader(scope: ReadScope): Promise<NoteReader> {
     const flavour = await this.serverFlavour();
     return MysqlNoteReader.open(this.db, scope, flavour, this.options);
+  }
+
+  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    return findNotes(this.db, query, options, { flavour: await this.serverFlavour(), queryTimeoutMs: this.options.queryTimeoutMs });
   }
 
   /** Closes the pool if this store made it; a host's own Kysely instance is left alone. */
