@@ -1,4 +1,15 @@
-import type { ZodError } from 'zod';
+import type { ZodError, core } from 'zod';
+
+/**
+ * For a value no member of a union takes, the issue of the member that took its type (a string
+ * that is not a uri says what a uri looks like), with the union's path; otherwise the issue itself.
+ */
+function telling(issue: core.$ZodIssue | undefined): core.$ZodIssue | undefined {
+  if (issue?.code !== 'invalid_union') return issue;
+  const branch = issue.errors.find((issues) => issues[0] !== undefined && issues[0].code !== 'invalid_type');
+  const inner = telling(branch?.[0]);
+  return inner ? { ...inner, path: [...issue.path, ...inner.path] } : issue;
+}
 
 /** Base class of every error note-context throws on purpose. */
 export class NoteContextError extends Error {
@@ -18,12 +29,11 @@ export class ValidationError extends NoteContextError {
 
   /** The first issue of a zod failure, with its path prefixed by `where`. */
   static fromZod(error: ZodError, where = ''): ValidationError {
-    const issue = error.issues[0];
-    const path = (issue?.path ?? [])
-      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-      .join('');
+    const issue = telling(error.issues[0]);
+    const keys = [...(issue?.path ?? []), ...(issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])];
+    const path = keys.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
     const field = `${where}${path}`.replace(/^\./, '') || where || 'input';
-    return new ValidationError(field, issue?.message ?? 'invalid');
+    return new ValidationError(field, issue?.code === 'unrecognized_keys' ? 'unknown field' : (issue?.message ?? 'invalid'));
   }
 }
 

@@ -66,8 +66,21 @@ export async function main(
   program
     .command('schema')
     .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
-    .action(() => {
+    .option('--json-schema', 'print the JSON Schemas of the build options, the result and the report instead')
+    .action(async (flags: { jsonSchema?: boolean }) => {
+      if (flags.jsonSchema) return out(`${JSON.stringify((await import('../json-schemas.js')).jsonSchemas, null, 2)}\n`);
       out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);
+    });
+
+  // Services load their SDK or framework only when started, so `build` stays quick to start.
+  program
+    .command('mcp')
+    .description('serve get_note_context and find_notes to an MCP client over stdio')
+    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option('--readable-notebooks <ids>', 'notebook ids the tools may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
+    .option('--timeout-ms <n>', 'longest a tool call may take', '10000')
+    .action(async (flags) => {
+      exitCode = await (await import('../mcp/run-mcp-command.js')).runMcpCommand(flags, err);
     });
 
   try {
