@@ -35,12 +35,15 @@ export async function openServiceStore(
     : new MemoryNoteStore(await readFixtureFile(where ?? SAMPLE_NOTEBOOK));
   return {
     store,
-    check: async () => {
-      const reader = await store.openReader({ detailsLimit: 0, readableNotebooks: new Set() });
-      await reader.close();
-    },
+    check: () => checkStore(store),
     close: async () => {
       if (store instanceof MysqlNoteStore) await store.destroy();
     },
   };
+}
+
+/** Resolves when a build could start now: a reader opens and closes (on MySQL: a snapshot on a pooled connection). */
+export async function checkStore(store: NoteStore): Promise<void> {
+  const reader = await store.openReader({ detailsLimit: 0, readableNotebooks: new Set() });
+  await reader.close();
 }
