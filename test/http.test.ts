@@ -4,6 +4,7 @@ import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
 import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/http-server.js';
+import { runServeCommand } from '../src/http/run-serve-command.js';
 import { ContextEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
@@ -206,6 +207,24 @@ describe('serve: access and limits', () => {
     expect((await api.get('/health')).status).toBe(200);
     const document = (await (await api.get('/openapi.json', { Authorization: 'Bearer s3cret-token' })).json()) as Record<string, unknown>;
     expect(document.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('serve refuses bad settings before opening anything: exit 2, one line', async () => {
+    const flags = { port: '0', host: '127.0.0.1', maxBuilds: '8', timeoutMs: '1000' };
+    const cases: [Record<string, string>, string | RegExp][] = [
+      [{ token: '' }, 'invalid input: --token: expected a secret without spaces'],
+      [{ token: 'two words' }, 'invalid input: --token: expected a secret without spaces'],
+      [{ port: '70000' }, 'invalid input: --port: expected an integer from 0 to 65535, got "70000"'],
+      [{ timeoutMs: '0' }, 'invalid input: --timeout-ms: expected an integer from 1 to 9007199254740991, got "0"'],
+      [{ readableNotebooks: '1,x' }, 'invalid input: --readable-notebooks: expected comma-separated notebook ids, got "1,x"'],
+      [{ db: '/no/such/fixture.json' }, /^invalid input: --db: cannot read fixture file/],
+    ];
+    for (const [overrides, message] of cases) {
+      let stderr = '';
+      expect(await runServeCommand({ ...flags, ...overrides }, (text) => (stderr += text))).toBe(2);
+      expect(stderr.split('\n')).toHaveLength(2);
+      expect(stderr.slice('note-context: '.length, -1)).toMatch(message);
+    }
   });
 
   it('more builds than --max-builds at once: 503 busy with Retry-After; the others finish', async () => {
