@@ -30,6 +30,8 @@ afterAll(async () => {
 interface Started {
   readonly url: string;
   readonly logs: string[];
+  /** Open client connections, as the server counts them. */
+  connections(): Promise<number>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
@@ -49,7 +51,12 @@ async function serve(
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(app);
-  return { url, logs, get: (path, headers = {}) => fetch(`${url}${path}`, { headers }) };
+  return {
+    url,
+    logs,
+    connections: () => new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
+  };
 }
 
 const library = (options: BuildOptions, store: NoteStore = sample) => buildContext(store, options);
@@ -241,6 +248,20 @@ describe('serve: access and limits', () => {
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
     expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
+  });
+
+  it('a client that goes away mid-build is no failure of the server', async () => {
+    const gated = new GatedStore(sample);
+    const api = await serve(gated, { maxBuilds: 1, check: async () => {} });
+    const controller = new AbortController();
+    const gone = fetch(`${api.url}/notes/19/context?budget=100`, { signal: controller.signal }).catch((error: Error) => error.name);
+    await until(() => gated.waiting === 1);
+    controller.abort();
+    expect(await gone).toBe('AbortError');
+    await until(async () => (await api.connections()) === 0);
+    gated.release();
+    await until(async () => (await api.get('/notes/19/context?budget=100')).status === 200);
+    expect(api.logs).toEqual([]);
   });
 
   it('a request that outlives --timeout-ms is a 503; its build keeps its slot until it ends', async () => {

@@ -35,6 +35,8 @@ export function serviceErrorOf(error: unknown): ServiceError {
   if (error instanceof NotAuthorized) return { status: 401, exitCode: 1, code: 'unauthorized', message: oneLine(error.message) };
   if (error instanceof ServiceBusy) return { status: 503, exitCode: 1, code: 'busy', message: oneLine(error.message) };
   if (isTimeout(error)) return { status: 503, exitCode: 1, code: 'timeout', message: 'the build did not finish in time' };
+  // The caller went away (an `AbortSignal` aborted without a reason): nobody reads the answer.
+  if (error instanceof Error && error.name === 'AbortError') return { status: 503, exitCode: 1, code: 'unavailable', message: 'the request was cancelled' };
   return { status: 500, exitCode: 1, code: 'internal', message: 'internal error' };
 }
 
