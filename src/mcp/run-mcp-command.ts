@@ -38,15 +38,21 @@ export async function runMcpCommand(flags: McpFlags, err: (text: string) => void
   }
 
   const transport = new StdioServerTransport();
-  const stopped = new Promise<string>((resolve) => {
-    process.stdin.once('end', () => resolve('stdin closed'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-    transport.onclose = () => resolve('transport closed');
-  });
-  await server.connect(transport);
-  await stopped;
-  await server.close();
-  await opened.close();
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  transport.onclose = stop;
+  process.stdin.once('end', stop);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  try {
+    await server.connect(transport);
+    await stopped;
+  } finally {
+    process.stdin.off('end', stop);
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+    await server.close();
+    await opened.close();
+  }
   return 0;
 }
