@@ -12,6 +12,7 @@ export {
   type GraphRAGResult,
 } from './result/schema.js';
 export { render, OUTPUT_FORMATS, type OutputFormat } from './result/render.js';
+export { jsonSchemas, jsonSchemaOf, type JsonSchema } from './json-schemas.js';
 export { renderJson } from './result/render-json.js';
 export { renderPrompt } from './result/render-prompt.js';
 export { parsePrompt } from './result/parse-prompt.js';
@@ -29,9 +30,11 @@ export type {
   ReadScope,
   ReferringPageRequest,
 } from './store/note-store.js';
+export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
 export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './store/mysql/mysql-note-store.js';
 export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';
 export { loadFixture, type LoadOptions } from './store/mysql/load-fixture.js';
 export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
+export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';

@@ -75,8 +75,35 @@ export async function main(
   program
     .command('schema')
     .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
-    .action(() => {
+    .option('--json-schema', 'print the JSON Schemas of the build options, the result and the report instead')
+    .action(async (flags: { jsonSchema?: boolean }) => {
+      if (flags.jsonSchema) return out(`${JSON.stringify((await import('../json-schemas.js')).jsonSchemas, null, 2)}\n`);
       out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);
+    });
+
+  // Services load their SDK or framework only when started, so `build` stays quick to start.
+  program
+    .command('mcp')
+    .description('serve get_note_context and find_notes to an MCP client over stdio')
+    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option('--readable-notebooks <ids>', 'notebook ids the tools may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
+    .option('--timeout-ms <n>', 'longest a tool call may take', '10000')
+    .action(async (flags) => {
+      exitCode = await (await import('../mcp/run-mcp-command.js')).runMcpCommand(flags, err);
+    });
+
+  program
+    .command('serve')
+    .description('serve the HTTP API (for a backend, never for end users directly)')
+    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option('--port <n>', 'TCP port (0: any free port)', '8080')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--token <secret>', 'require Authorization: Bearer <secret> (default: NOTE_CONTEXT_TOKEN)')
+    .option('--readable-notebooks <ids>', 'notebook ids any request may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
+    .option('--max-builds <n>', 'builds and searches at once; more are answered 503 with Retry-After', '8')
+    .option('--timeout-ms <n>', 'longest a request may take before it is answered 503', '10000')
+    .action(async (flags) => {
+      exitCode = await (await import('../http/run-serve-command.js')).runServeCommand(flags, err);
     });
 
   try {

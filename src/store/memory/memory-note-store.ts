@@ -16,14 +16,16 @@ import type {
   ReferringPageRequest,
 } from '../note-store.js';
 import { noteShape } from '../../model/shown-size.js';
+import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { Fixture, NoteData } from './fixture.js';
+import { findNotesIn } from './find-notes.js';
 import { ShownBytesCache } from './shown-bytes-cache.js';
 
 /**
  * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
  * of children or referrings costs a binary search, not a scan of the notebook.
  */
-export class MemoryNoteStore implements NoteStore {
+export class MemoryNoteStore implements NoteStore, NoteFinder {
   private readonly byId = new Map<NoteId, NoteData>();
   /** Children of each parent id in sibling order, deleted ones included (filtered per read). */
   private readonly childrenOf = new Map<NoteId, NoteData[]>();
@@ -45,6 +47,10 @@ export class MemoryNoteStore implements NoteStore {
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
     return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.bytes, scope, signal);
+  }
+
+  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    return findNotesIn(this.byId.values(), query, options);
   }
 }
 

@@ -46,7 +46,7 @@ export interface MysqlPooledConnection {
 }
 
 /** Compiles statements to MySQL's SQL without a connection: the store runs them itself. */
-const compiler = new Kysely<NoteDatabase>({
+export const compiler = new Kysely<NoteDatabase>({
   dialect: {
     createAdapter: () => new MysqlAdapter(),
     createDriver: () => new DummyDriver(),

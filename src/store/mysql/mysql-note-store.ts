@@ -1,9 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { ValidationError } from '../../errors.js';
+import { StoreUnavailable, ValidationError } from '../../errors.js';
+import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { kyselySource, poolSource, type ConnectionSource, type MysqlReadPool } from './connection-source.js';
+import { findNotes } from './find-notes.js';
 import { MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
@@ -40,7 +42,7 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  * way to close one, so over a Kysely instance such a connection is only given up on: it returns
  * to the pool once its statement ends. Statements are written with Kysely either way.
  */
-export class MysqlNoteStore implements NoteStore {
+export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: ServerFlavour | undefined;
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
   private readonly source: ConnectionSource;
@@ -80,6 +82,22 @@ export class MysqlNoteStore implements NoteStore {
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     return MysqlNoteReader.open(this.source, scope, { ...this.options, flavour: (ask) => this.serverFlavour(ask) }, signal);
+  }
+
+  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    let connection: Awaited<ReturnType<ConnectionSource['acquire']>>;
+    try {
+      connection = await this.source.acquire();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new StoreUnavailable(`cannot reach the database: ${reason}`, { cause: error });
+    }
+    try {
+      const run = (statement: RawBuilder<unknown>) => connection.run(statement);
+      return await findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs });
+    } finally {
+      connection.release();
+    }
   }
 
   /** Closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */

@@ -1,0 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Whether an `Authorization` header carries `Bearer <token>`. Both sides are hashed first, so
+ * the comparison takes the same time whatever the header holds, its length included.
+ */
+export function bearerTokenCheck(token: string): (authorization: string | undefined) => boolean {
+  const expected = digest(token);
+  return (authorization) => {
+    const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1] ?? '';
+    return timingSafeEqual(digest(given), expected) && given !== '';
+  };
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}

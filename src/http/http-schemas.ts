@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { BuildReportSchema } from '../iterator/build-report.js';
+import { GraphRAGResultSchema } from '../result/schema.js';
+import { contextRequestSchema } from '../service/requests.js';
+import { SERVICE_ERROR_CODES } from '../service/service-error.js';
+import { FoundNoteSchema } from '../store/note-finder.js';
+
+/** The request of `GET /notes/{id}/context` (path and query): the library's options, JSON by default. */
+export const ContextQuerySchema = contextRequestSchema('json');
+
+/** `GET /notes/{id}/context?format=json`. */
+export const ContextEnvelopeSchema = z.strictObject({ result: GraphRAGResultSchema, report: BuildReportSchema });
+
+/** `GET /notes`. */
+export const FoundNotesSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });
+
+/** `GET /health`. */
+export const HealthSchema = z.strictObject({
+  status: z.enum(['ok', 'unavailable']),
+  message: z.string().optional(),
+});
+
+/** Every error response: the same one line the CLI prints, and a code to branch on. */
+export const ErrorBodySchema = z.strictObject({
+  code: z.enum(SERVICE_ERROR_CODES),
+  message: z.string(),
+  /** The offending field or parameter, for `invalid_input`. */
+  field: z.string().optional(),
+});
+
+/** The header that carries the budget report beside a prompt. */
+export const REPORT_HEADER = 'X-Note-Context-Report';
+/** The header through which the calling backend narrows the readable notebooks. */
+export const READABLE_NOTEBOOKS_HEADER = 'X-Readable-Notebooks';

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { ValidationError } from '../errors.js';
+import { jsonSchemaOf } from '../json-schemas.js';
+
+const numericFields = new WeakMap<z.ZodObject, ReadonlySet<string>>();
+
+/**
+ * A query string as input for `schema`: values arrive as text, so a field whose schema takes
+ * only numbers gets the number its text spells; anything else goes on as it came, for the schema
+ * to judge with its own message (`budget=ten` → `budget: Invalid input: expected number…`).
+ */
+export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
+  const numeric = numericFieldsOf(schema);
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
+    input[key] = numeric.has(key) && /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : value;
+  }
+  return input;
+}
+
+function numericFieldsOf(schema: z.ZodObject): ReadonlySet<string> {
+  let fields = numericFields.get(schema);
+  if (!fields) {
+    const properties = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, { type?: unknown }>;
+    fields = new Set(Object.keys(properties).filter((key) => ['integer', 'number'].includes(String(properties[key]?.type))));
+    numericFields.set(schema, fields);
+  }
+  return fields;
+}

@@ -1,0 +1,98 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { BuildReportSchema } from '../iterator/build-report.js';
+import { jsonSchemaOf } from '../json-schemas.js';
+import { FoundNoteSchema } from '../store/note-finder.js';
+import { NoteService, type CallScope } from '../service/note-service.js';
+import { contextRequestSchema, FindNotesRequestSchema } from '../service/requests.js';
+import { serviceErrorOf } from '../service/service-error.js';
+
+/** `get_note_context` takes the build options a model needs; the prompt is its default output. */
+export const GetNoteContextInputSchema = contextRequestSchema('prompt').omit({ truncate: true });
+export const FindNotesOutputSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });
+
+export interface NoteContextMcpOptions {
+  readonly service: NoteService;
+  /** The host's readable notebooks (flag or environment); never a tool argument. */
+  readonly readableNotebooks?: readonly number[] | undefined;
+  /** Longest a tool call may take before it answers with an error. */
+  readonly timeoutMs: number;
+  readonly version: string;
+  /** Where unexpected failures are logged (stdout belongs to the protocol). */
+  readonly log: (line: string) => void;
+}
+
+/** An MCP server with two read-only tools over one note store. */
+export function createNoteContextMcpServer(options: NoteContextMcpOptions): McpServer {
+  const { service, readableNotebooks, timeoutMs, log } = options;
+  const server = new McpServer(
+    { name: 'note-context', version: options.version },
+    {
+      instructions:
+        'Notes are written as [title](/n{id}) links. Use find_notes to turn a title into a uri, then ' +
+        'get_note_context with that uri as focus to read the note with its most relevant neighbours within a token budget.',
+    },
+  );
+  const scope = (signal: AbortSignal): CallScope => ({
+    readableNotebooks,
+    signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+  });
+  const failure = (error: unknown): CallToolResult => {
+    const mapped = serviceErrorOf(error);
+    if (mapped.code === 'internal') log(`note-context mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { isError: true, content: [{ type: 'text', text: mapped.message }] };
+  };
+
+  server.registerTool(
+    'get_note_context',
+    {
+      title: 'Note context',
+      description:
+        'The context of one note for an AI assistant: the note in full plus its most relevant related notes ' +
+        '(parent, children, siblings, referring notes, ancestors, …), ranked, within a token budget. ' +
+        'Returns the prompt text (or the compact JSON result); the budget report is the structured content.',
+      inputSchema: advertised(GetNoteContextInputSchema),
+      outputSchema: BuildReportSchema,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async (args, extra) => {
+      try {
+        const { text, report } = await service.context(GetNoteContextInputSchema, args, scope(extra.signal));
+        return { content: [{ type: 'text', text }], structuredContent: { ...report } };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'find_notes',
+    {
+      title: 'Find notes',
+      description: 'Notes whose title starts with the query (case ignored), shortest titles first, with their uri, title and notebook id.',
+      inputSchema: advertised(FindNotesRequestSchema),
+      outputSchema: FindNotesOutputSchema,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async (args, extra) => {
+      try {
+        const found = { notes: [...(await service.findNotes(args, scope(extra.signal)))] };
+        return { content: [{ type: 'text', text: JSON.stringify(found) }], structuredContent: found };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  );
+  return server;
+}
+
+/**
+ * The SDK checks arguments against a tool's zod schema before the handler runs and words a
+ * failure its own way. So a tool shows clients the JSON Schema of its zod schema but hands the
+ * arguments on as they came; `NoteService` then checks them with that same zod schema, and a bad
+ * argument reads as it does on the CLI and over HTTP: `invalid input: budget: expected an integer ≥ 0`.
+ */
+function advertised(schema: z.ZodObject) {
+  return z.looseObject({}).meta(jsonSchemaOf(schema, 'input', 'draft-7'));
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BuildOptionsSchema } from '../build-options.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../result/render.js';
+
+const option = BuildOptionsSchema.shape;
+
+/**
+ * What a service caller may ask of one build: the library's own option schemas (so the same
+ * checks and messages), described for clients, plus the output format. The readable notebooks
+ * are not among them: the host decides those (see `access.ts`).
+ */
+export function contextRequestSchema(defaultFormat: OutputFormat) {
+  return z.strictObject({
+    focus: option.focus.describe('The focus note: its id, or its uri /n{id}.'),
+    budget: option.budget.describe('Tokens for related notes, an integer ≥ 0; the focus note is not charged.'),
+    format: z
+      .enum(OUTPUT_FORMATS)
+      .default(defaultFormat)
+      .describe(`prompt: text for an AI assistant; json: the compact GraphRAGResult. Default ${defaultFormat}.`),
+    tokenizer: option.tokenizer.describe('How tokens are counted. Default o200k.'),
+    truncate: option.truncate.describe("Related notes' details are cut to this many code points. Default 1000."),
+  });
+}
+
+/** A context request once validated; a service may leave out fields its callers cannot set. */
+export type ContextRequest = Omit<z.output<ReturnType<typeof contextRequestSchema>>, 'truncate'> & { truncate?: number };
+
+export const MAX_FOUND_NOTES = 50;
+
+/** A title search (`NoteFinder`). */
+export const FindNotesRequestSchema = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'expected some text')
+    .max(200, 'expected at most 200 characters')
+    .describe('The start of a note title; case is ignored; % and _ are plain text.'),
+  limit: z
+    .number()
+    .int('expected an integer from 1 to 50')
+    .min(1, 'expected an integer from 1 to 50')
+    .max(MAX_FOUND_NOTES, 'expected an integer from 1 to 50')
+    .default(10)
+    .describe('At most this many notes, 1 to 50. Default 10.'),
+});
+
+export type FindNotesRequest = z.output<typeof FindNotesRequestSchema>;

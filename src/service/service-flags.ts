@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+import { ValidationError } from '../errors.js';
+
+/** A whole-number flag within bounds; the message names the flag, as the CLI's do. */
+export function wholeNumberFlag(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min || value > max) {
+    throw new ValidationError(flag, `expected an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+/** The package's version, for server banners. */
+export function packageVersion(): string {
+  // src/service/ and dist/service/ both sit two levels below the package root.
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+}

@@ -1,0 +1,49 @@
+import { isMysqlUrl, SAMPLE_NOTEBOOK } from '../cli/open-store.js';
+import { readFixtureFile } from '../store/memory/fixture.js';
+import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
+import { MysqlNoteStore } from '../store/mysql/mysql-note-store.js';
+import type { NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
+import { SERVICE_ENV } from './access.js';
+
+export interface ServiceStore {
+  readonly store: NoteStore & NoteFinder;
+  /** Resolves when a build could start now: a reader opens (on MySQL, a snapshot on a pooled connection). */
+  check(): Promise<void>;
+  /** Closes the pool, if the store made one. */
+  close(): Promise<void>;
+}
+
+export interface ServiceStoreOptions {
+  /** MySQL connections; at least the builds the service runs at once. */
+  readonly poolSize?: number;
+}
+
+/**
+ * The store a long-running service reads: `--db`, else `NOTE_CONTEXT_DB`, else the sample
+ * notebook. A MySQL store connects on first use, so a database that is down makes requests
+ * fail (and the health check say so), not the start.
+ */
+export async function openServiceStore(
+  db: string | undefined,
+  options: ServiceStoreOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServiceStore> {
+  const where = db ?? env[SERVICE_ENV.db];
+  const store = isMysqlUrl(where)
+    ? MysqlNoteStore.fromUrl(where, options.poolSize === undefined ? {} : { poolSize: options.poolSize })
+    : new MemoryNoteStore(await readFixtureFile(where ?? SAMPLE_NOTEBOOK));
+  return {
+    store,
+    check: () => checkStore(store),
+    close: async () => {
+      if (store instanceof MysqlNoteStore) await store.destroy();
+    },
+  };
+}
+
+/** Resolves when a build could start now: a reader opens and closes (on MySQL: a snapshot on a pooled connection). */
+export async function checkStore(store: NoteStore): Promise<void> {
+  const reader = await store.openReader({ detailsLimit: 0, readableNotebooks: new Set() });
+  await reader.close();
+}

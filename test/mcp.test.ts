@@ -1,0 +1,180 @@
+import { spawn } from 'node:child_process';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildContext } from '../src/build-context.js';
+import { BuildReportSchema } from '../src/iterator/build-report.js';
+import { GetNoteContextInputSchema } from '../src/mcp/mcp-server.js';
+import { render } from '../src/result/render.js';
+import { GraphRAGResultSchema } from '../src/result/schema.js';
+import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { readFixtureFile } from '../src/store/memory/fixture.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
+import { loadFixture } from '../src/store/mysql/load-fixture.js';
+import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { CLI, childEnv, connectMcp, ROOT } from './support/service-processes.js';
+
+type CallResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallResult;
+const textOf = (result: CallResult) => result.content.map((part) => part.text ?? '').join('');
+
+const sample = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+
+describe('note-context mcp over stdio, with the SDK client', () => {
+  let mcp: Awaited<ReturnType<typeof connectMcp>>;
+  beforeAll(async () => {
+    mcp = await connectMcp();
+  });
+  afterAll(async () => {
+    await mcp?.client.close();
+  });
+
+  it('lists two read-only tools whose schemas come from the zod schemas', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['find_notes', 'get_note_context']);
+    const context = tools.find((tool) => tool.name === 'get_note_context')!;
+    const { $schema: _a, ...expected } = z.toJSONSchema(GetNoteContextInputSchema, { io: 'input', target: 'draft-7' });
+    const { $schema: _b, ...listed } = context.inputSchema;
+    expect(listed).toEqual(expected);
+    expect(context.inputSchema.required).toEqual(['focus', 'budget']);
+    expect(context.inputSchema.properties).toMatchObject({ budget: { type: 'integer', minimum: 0 }, format: { default: 'prompt' } });
+    expect(context.inputSchema.properties).not.toHaveProperty('readableNotebooks');
+    expect(context.outputSchema?.required).toEqual(expect.arrayContaining(['budget', 'used', 'skipped']));
+    expect(context.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it('get_note_context: the prompt as text, byte for byte what the library renders; the report as structured content', async () => {
+    const result = await call(mcp.client, 'get_note_context', { focus: '/n19', budget: 300 });
+    const expected = await buildContext(sample, { focus: 19, budget: 300 });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toBe(render(expected.result, 'prompt'));
+    expect(BuildReportSchema.parse(result.structuredContent)).toEqual({ ...expected.report });
+  });
+
+  it('get_note_context with format json: the compact GraphRAGResult', async () => {
+    const result = await call(mcp.client, 'get_note_context', { focus: 10, budget: 200, format: 'json', tokenizer: 'estimate' });
+    const expected = await buildContext(sample, { focus: 10, budget: 200, tokenizer: 'estimate' });
+    expect(GraphRAGResultSchema.parse(JSON.parse(textOf(result)))).toEqual(expected.result);
+    expect(result.structuredContent).toMatchObject({ tokenizer: 'estimate', budget: 200 });
+  });
+
+  it('errors are tool errors with the CLI one-liners', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ focus: 99999, budget: 10 }, 'note 99999 not found'],
+      [{ focus: 19, budget: -1 }, 'invalid input: budget: expected an integer ≥ 0'],
+      [{ focus: 19, budget: 1.5 }, 'invalid input: budget: expected an integer ≥ 0'],
+      [{ focus: 'abc', budget: 10 }, 'invalid input: focus: expected a note id or a uri like /n42'],
+      [{ focus: 19, budget: 10, tokenizer: 'gpt2' }, 'invalid input: tokenizer: '],
+      [{ budget: 10 }, 'invalid input: focus: '],
+      // Access is the host's: a caller cannot name notebooks.
+      [{ focus: 19, budget: 10, readableNotebooks: [1] }, 'invalid input: readableNotebooks: unknown field'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await call(mcp.client, 'get_note_context', args);
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(textOf(result)).toContain(message);
+      expect(textOf(result).split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('find_notes: title prefixes, uri, title and notebook id; limit bounded', async () => {
+    const result = await call(mcp.client, 'find_notes', { query: 'wat' });
+    const notes = [
+      { uri: '/n82', title: 'Water', notebookId: 2 },
+      { uri: '/n132', title: 'Watt (W)', notebookId: 1 },
+      { uri: '/n138', title: 'Watt-hour (Wh)', notebookId: 1 },
+    ];
+    expect(result.structuredContent).toEqual({ notes });
+    expect(JSON.parse(textOf(result))).toEqual({ notes });
+    expect((await call(mcp.client, 'find_notes', { query: 'wat', limit: 1 })).structuredContent).toEqual({ notes: notes.slice(0, 1) });
+    expect(textOf(await call(mcp.client, 'find_notes', { query: 'wat', limit: 51 }))).toBe(
+      'invalid input: limit: expected an integer from 1 to 50',
+    );
+    expect(textOf(await call(mcp.client, 'find_notes', { query: '  ' }))).toBe('invalid input: query: expected some text');
+  });
+});
+
+describe('note-context mcp: readable notebooks come from the host', () => {
+  for (const [how, args, env] of [
+    ['NOTE_CONTEXT_READABLE_NOTEBOOKS', [], { NOTE_CONTEXT_READABLE_NOTEBOOKS: '2,3' }],
+    ['--readable-notebooks', ['--readable-notebooks', '2,3'], { NOTE_CONTEXT_READABLE_NOTEBOOKS: '1' }],
+  ] as const) {
+    it(`from ${how}`, async () => {
+      const { client } = await connectMcp(args, env);
+      try {
+        expect(textOf(await call(client, 'get_note_context', { focus: 19, budget: 10 }))).toBe('note 19 not found');
+        expect((await call(client, 'find_notes', { query: 'wat' })).structuredContent).toEqual({
+          notes: [{ uri: '/n82', title: 'Water', notebookId: 2 }],
+        });
+        const water = await call(client, 'get_note_context', { focus: 82, budget: 2000, format: 'json' });
+        const expected = await buildContext(sample, { focus: 82, budget: 2000, readableNotebooks: [2, 3] });
+        expect(JSON.parse(textOf(water))).toEqual(expected.result);
+      } finally {
+        await client.close();
+      }
+    });
+  }
+});
+
+describe('note-context mcp on MySQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('gives what the memory store gives; the database from NOTE_CONTEXT_DB', async () => {
+    const { client } = await connectMcp([], { NOTE_CONTEXT_DB: database.url });
+    try {
+      const result = await call(client, 'get_note_context', { focus: '/n19', budget: 500 });
+      expect(textOf(result)).toBe(render((await buildContext(sample, { focus: 19, budget: 500 })).result, 'prompt'));
+      expect(result.structuredContent?.roundTrips).toBeGreaterThan(0);
+      expect((await call(client, 'find_notes', { query: 'WAT', limit: 2 })).structuredContent).toEqual({
+        notes: [
+          { uri: '/n82', title: 'Water', notebookId: 2 },
+          { uri: '/n132', title: 'Watt (W)', notebookId: 1 },
+        ],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('an unreachable database is a tool error, and the server stays up', async () => {
+    const { client } = await connectMcp(['--db', 'mysql://root@127.0.0.1:1/none']);
+    try {
+      const failed = await call(client, 'get_note_context', { focus: 19, budget: 10 });
+      expect(failed.isError).toBe(true);
+      expect(textOf(failed)).toMatch(/^cannot reach the database: /);
+      expect((await client.listTools()).tools).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('note-context mcp lifecycle', () => {
+  it('exits 0 when the client closes stdin, having written nothing but protocol to stdout', async () => {
+    const child = spawn(CLI[0], [...CLI.slice(1), 'mcp'], { cwd: ROOT, env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+  });
+
+  it('exit 2 on a bad flag, before serving', async () => {
+    const child = spawn(CLI[0], [...CLI.slice(1), 'mcp', '--readable-notebooks', 'x'], { cwd: ROOT, env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2);
+    expect(stderr).toBe('note-context: invalid input: --readable-notebooks: expected comma-separated notebook ids, got "x"\n');
+  });
+});

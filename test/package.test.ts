@@ -1,0 +1,83 @@
+// SLOW (~30–60 s): packs the package, installs the tarball into an empty project from the
+// registry, and runs what a user would run from there. It is the only test of the package
+// as published: exports (import and require), bin, files, dependencies.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, ROOT, startServe } from './support/service-processes.js';
+
+const run = promisify(execFile);
+const TIMEOUT = 180_000;
+
+describe('package (slow: npm pack + npm install into an empty project)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'note-context-package-'));
+  const bin = [join(dir, 'node_modules', '.bin', 'note-context')];
+  let files: string[] = [];
+
+  beforeAll(async () => {
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, maxBuffer: 16 << 20 });
+    const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+    files = packed!.files.map((file) => file.path);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed!.filename)], { cwd: dir });
+  }, TIMEOUT);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ships dist, the sample notebook, README and LICENSE; no sources, tests or source maps', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'fixtures/sample-notebook.json']));
+    expect(files.filter((path) => /\.map$|^src\/|^test\//.test(path))).toEqual([]);
+  });
+
+  it("runs the README's library example (import) and require('note-context')", async () => {
+    const example = readFileSync(join(ROOT, 'examples', 'build-context.ts'), 'utf8').replace(
+      "'fixtures/sample-notebook.json'",
+      "'node_modules/note-context/fixtures/sample-notebook.json'",
+    );
+    writeFileSync(join(dir, 'example.mjs'), example);
+    const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: dir });
+    expect(stdout).toMatch(/^Parent: \[Physics\]\(\/n1\)$/m);
+    expect(stdout).toMatch(/spent \d+ of 800 tokens/);
+    expect(stdout).toContain('no such note: 99999');
+
+    writeFileSync(join(dir, 'required.cjs'), "const nc = require('note-context'); console.log(typeof nc.buildContext, Object.keys(nc.jsonSchemas).join());");
+    const required = await run(process.execPath, ['required.cjs'], { cwd: dir });
+    expect(required.stdout).toBe('function buildOptions,result,report\n');
+    expect(required.stderr).toBe('');
+  });
+
+  it('npx note-context build, without loading the MCP SDK or Fastify', async () => {
+    const { stdout } = await run('npx', ['note-context', 'build', '--focus', '/n19', '--budget', '300'], { cwd: dir });
+    expect(JSON.parse(stdout).focusNote.uriAndTitle).toBe('[Energy](/n19)');
+
+    // A resolve hook reports every module the CLI asks for.
+    writeFileSync(join(dir, 'hooks.mjs'), 'export async function resolve(s, c, next) { process.stderr.write(`resolve ${s}\\n`); return next(s, c); }');
+    writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module'; register('./hooks.mjs', import.meta.url);");
+    const traced = await run(process.execPath, ['--import', './register.mjs', bin[0]!, 'build', '--focus', '19', '--budget', '10'], { cwd: dir });
+    expect(traced.stderr).toContain('resolve ./run-cli.js');
+    expect(traced.stderr).not.toMatch(/fastify|modelcontextprotocol/);
+  });
+
+  it('note-context mcp: initialize, list the tools, call one', async () => {
+    const { client } = await connectMcp([], {}, bin, dir);
+    try {
+      expect(client.getServerVersion()?.name).toBe('note-context');
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['find_notes', 'get_note_context']);
+      const found = await client.callTool({ name: 'find_notes', arguments: { query: 'energy' } });
+      expect(found.structuredContent).toEqual({ notes: [{ uri: '/n19', title: 'Energy', notebookId: 1 }] });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('note-context serve: one request, then SIGTERM and exit 0', async () => {
+    const serve = await startServe([], {}, bin, dir);
+    const response = await fetch(`${serve.baseUrl}/notes/19/context?budget=100&format=prompt`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('[Energy](/n19)');
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { createConnection, type Connection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { ContextEnvelopeSchema } from '../src/http/http-schemas.js';
+import { readFixtureFile } from '../src/store/memory/fixture.js';
+import { loadFixture } from '../src/store/mysql/load-fixture.js';
+import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { startServe } from './support/service-processes.js';
+
+describe('note-context serve as a process', () => {
+  let database: TestDatabase;
+  let locker: Connection;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    locker = await createConnection(parseMysqlUrl(database.url));
+  });
+  afterAll(async () => {
+    await locker?.end();
+    await database?.drop();
+  });
+
+  it('SIGTERM during a build: stops accepting, the build finishes and is answered, the pool closes, exit 0', async () => {
+    const connections = async () => {
+      const [rows] = await locker.query('SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE()');
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    const before = await connections();
+    const serve = await startServe(['--db', database.url, '--timeout-ms', '60000', '--token', 'tok']);
+    const auth = { Authorization: 'Bearer tok' };
+    expect((await fetch(`${serve.baseUrl}/notes/19/context?budget=100`, { headers: auth })).status).toBe(200);
+
+    // Hold the note table so the next build waits inside its read, as a slow query would.
+    await locker.query('LOCK TABLES note WRITE');
+    const inFlight = fetch(`${serve.baseUrl}/notes/19/context?budget=2000`, { headers: auth });
+    await until(async () => {
+      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE state LIKE 'Waiting for table%'");
+      return Number((rows as { n: number }[])[0]!.n) > 0;
+    });
+
+    serve.child.kill('SIGTERM');
+    await until(() => serve.stderr().includes('SIGTERM: finishing the requests in flight'));
+    // No new requests once closing: the port is closed (or a 503 if one slipped in).
+    const late = await fetch(`${serve.baseUrl}/health`).then(
+      (response) => response.status,
+      () => 'refused',
+    );
+    expect([503, 'refused']).toContain(late);
+    expect(serve.child.exitCode).toBeNull();
+
+    await locker.query('UNLOCK TABLES');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(ContextEnvelopeSchema.parse(await response.json()).result.focusNote.uriAndTitle).toBe('[Energy](/n19)');
+    // The process ends by itself: nothing, the pool included, is left open.
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).toMatch(/stopped\n$/);
+    expect(await connections()).toBe(before);
+  });
+
+  it('SIGINT on the sample notebook: exit 0; a bad flag: exit 2 with one line', async () => {
+    const serve = await startServe();
+    expect((await fetch(`${serve.baseUrl}/notes?query=wat`)).status).toBe(200);
+    serve.child.kill('SIGINT');
+    expect(await serve.exited).toBe(0);
+    await expect(startServe(['--max-builds', '0'])).rejects.toThrow(
+      /serve exited \(2\) before listening: note-context: invalid input: --max-builds: expected an integer from 1 to 1000, got "0"\n$/,
+    );
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
