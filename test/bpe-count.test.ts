@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { countTokens as countCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countTokens as countO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { describe, expect, it } from 'vitest';
+import { encodeForTests, isJsSpaceForTests, LONG_CHUNK_BYTES, longChunkProbe, PairQueue, makeLinearCounter, rankTableStats, type BpeEncoding } from '../src/budget/bpe-count.js';
+
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+const library: Record<BpeEncoding, (text: string) => number> = {
+  o200k: (text) => countO200k(text, AS_TEXT),
+  cl100k: (text) => countCl100k(text, AS_TEXT),
+};
+const libraryTokens: Record<BpeEncoding, (text: string) => number[]> = {
+  o200k: (text) => encodeO200k(text, AS_TEXT),
+  cl100k: (text) => encodeCl100k(text, AS_TEXT),
+};
+
+/** Pieces that exercise the pre-tokenizers and the byte lookups' corners. */
+const PIECES = [
+  '<|endoftext|>', '<|im_start|>', '<|fim_prefix|>', '\ufeff', '\ufeff\ufeff', '\ufeffusing', '\ufeff名', '\ufeff\u1784', '\ud800', '\udfff', '\udbff\udc00', '\ufffd',
+  ' ', '  ', '\t', '\n', '\r\n', '\r', '\u00a0', '\u3000', '\u2028', '\u000b', '\u0000', '\u001f', '\u007f', '\u0085',
+  "'s", "'LL", "n't", 'x', 'X', 'xx', 'Hello', 'ÉCOLE', 'naïve', 'ǅ', 'ß', 'ﬁ', 'e\u0301', '\u0301',
+  '水', '水水', '漢字', 'の', 'カタカナ', '한국어', 'ภาษา', 'العربية', 'ℵ', 'Ⅻ', '٣', '½',
+  '1', '12', '123', '1234', '.', '...', '=-', '!!', '/', '//', '#', '```', '->', '<', '|', '>', '—', '“', '”', '…',
+  '😀', '👍🏽', '👨‍👩‍👧', '🇫🇷', '\u{1F600}\u{1F600}', '\u{10FFFF}', '\u{E0001}',
+];
+
+// size 'max': fast-check otherwise keeps strings and arrays to about 10 elements.
+const pieceString = fc.array(fc.constantFrom(...PIECES), { maxLength: 24, size: 'max' }).map((parts) => parts.join(''));
+const mixedString = fc.array(
+  fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 })),
+  { maxLength: 16, size: 'max' },
+).map((parts) => parts.join(''));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60, size: 'max' }),
+  fc.string({ unit: 'grapheme', maxLength: 30, size: 'max' }),
+  fc.string({ unit: 'binary-ascii', maxLength: 60, size: 'max' }),
+  fc.string({ unit: fc.constantFrom(' ', '\n', '\t', '\r', '\u00a0', '\ufeff', 'a', 'B', '1', '.', '水'), maxLength: 40, size: 'max' }),
+  pieceString,
+  mixedString,
+);
+
+/** Runs of one piece, sized in UTF-8 bytes: the library's quadratic case. */
+const RUN_UNITS = ['x', ' ', '水', '=-', '.', '\n', '\ud800', 'ab', '1', '😀', 'é', '\t '];
+const longChunk = fc.oneof(
+  fc.record({ unit: fc.constantFrom(...RUN_UNITS), bytes: fc.integer({ min: 1024, max: 8192 }) }).map(({ unit, bytes }) =>
+    unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit))),
+  ),
+  // Letters without spaces: one chunk of varied pairs.
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1024, maxLength: 6000, size: 'max' }),
+  fc.string({ unit: fc.constantFrom(...'的一是不了人我在有他这中大来上个国和到说'), minLength: 400, maxLength: 2000, size: 'max' }),
+  fc.string({ unit: fc.constantFrom(...'!"#$%&()*+,-./:;<=>?@[]^_`{|}~'), minLength: 1024, maxLength: 6000, size: 'max' }),
+  // A long chunk behind a prefix the pre-tokenizer takes along (BOM, space, punctuation) and
+  // between short text, with whitespace at the seams.
+  fc
+    .record({
+      before: pieceString,
+      prefix: fc.constantFrom('', ' ', '\ufeff', '"', '\u00a0', '\ud800'),
+      unit: fc.constantFrom('x', 'ab', '水', 'é', 'Ab'),
+      bytes: fc.integer({ min: 1024, max: 4096 }),
+      after: pieceString,
+    })
+    .map(({ before, prefix, unit, bytes, after }) => before + prefix + unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit))) + after),
+);
+
+for (const encoding of ['o200k', 'cl100k'] as const) {
+  describe(`makeLinearCounter('${encoding}')`, () => {
+    const counters = {
+      default: makeLinearCounter(encoding),
+      // Every chunk through the heap merge.
+      all: makeLinearCounter(encoding, { longChunkBytes: 0 }),
+      // Short and long chunks interleaved: the library counts slices of text between long chunks.
+      mixed: makeLinearCounter(encoding, { longChunkBytes: 6 }),
+    };
+
+    it('counts any text as gpt-tokenizer does, merging to its very tokens (6,000 runs)', () => {
+      fc.assert(
+        fc.property(anyText, (text) => {
+          const expected = library[encoding](text);
+          expect(counters.default(text)).toBe(expected);
+          expect(counters.all(text)).toBe(expected);
+          expect(counters.mixed(text)).toBe(expected);
+          expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+        }),
+        { numRuns: 6000 },
+      );
+    });
+
+    it('counts long chunks as gpt-tokenizer does, merging to its very tokens (40 runs)', () => {
+      fc.assert(
+        fc.property(longChunk, (text) => {
+          expect(counters.default(text)).toBe(library[encoding](text));
+          expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+        }),
+        { numRuns: 40 },
+      );
+    });
+
+    it('counts texts whose whitespace meets a long chunk (every seam of up to 3 of " \\n\\r\\t!a")', () => {
+      // A slice of text ending in whitespace splits differently alone (" \t" before "!xxx…" is
+      // " " and "\t" in the text, " \t" alone).
+      const long = 'x'.repeat(LONG_CHUNK_BYTES + 1);
+      const seams = [''];
+      for (const seam of seams) if (seam.length < 3) for (const c of ' \n\r\t!a') seams.push(seam + c);
+      for (const seam of [...seams, '\u3000 !', '\ufeff', ' \u00a0\u2028']) {
+        for (const text of [seam + long, 'a' + seam + long + seam, long + seam + long, seam + '水'.repeat(60) + seam + 'b']) {
+          expect(counters.default(text)).toBe(library[encoding](text));
+        }
+      }
+    });
+
+    it('sends a text to the library whole only when it has no long chunk (10,000 runs)', () => {
+      const split = new RegExp((encoding === 'o200k' ? O200K_TOKEN_SPLIT_REGEX : CL100K_TOKEN_SPLIT_REGEX).source, 'gu');
+      const runs = fc.string({
+        unit: fc.constantFrom('!', '/', '\n', '\r', ' ', 'a', 'É', 'll', '水', '😀', '𝐀', '\u0301', '\ud800', '1', "'", "'s", "'ll", '\u00a0'),
+        maxLength: 80,
+        size: 'max',
+      });
+      // o200k's punctuation takes [\r\n/]* along: "!\n/\n/…" is one chunk of runs of one char.
+      const slashes = fc
+        .tuple(runs, fc.constantFrom('!', ' !', '.', '"'), fc.string({ unit: fc.constantFrom('\n', '/', '\r'), maxLength: 80, size: 'max' }))
+        .map((parts) => parts.join(''));
+      fc.assert(
+        fc.property(fc.oneof(runs, slashes, anyText), fc.integer({ min: 0, max: 60 }), (text, longChunkBytes) => {
+          const long = [...text.matchAll(split)].some(([chunk]) => Buffer.byteLength(chunk) > longChunkBytes);
+          if (long) expect(longChunkProbe(longChunkBytes)(text)).toBe(true);
+        }),
+        { numRuns: 10_000 },
+      );
+      // Chunks with as short a run as possible for their bytes, at every length near the bound.
+      for (let longChunkBytes = 0; longChunkBytes <= 130; longChunkBytes++) {
+        const probe = longChunkProbe(longChunkBytes);
+        for (let n = 0; n <= longChunkBytes / 2 + 2; n++) {
+          const texts = ['😀' + '𝐀'.repeat(n) + "'ll", '\u{1D7CE}'.repeat(n), '!' + '\n/'.repeat(n), ' ' + '😀'.repeat(n), '😀' + '\u{1F601}'.repeat(n) + '\n'.repeat(n), ' ' + '\u3000'.repeat(n), '\ud800'.repeat(n)];
+          for (const text of texts) {
+            const long = [...text.matchAll(split)].some(([chunk]) => Buffer.byteLength(chunk) > longChunkBytes);
+            if (long) expect(probe(text), `${longChunkBytes}: ${JSON.stringify(text)}`).toBe(true);
+          }
+        }
+      }
+    });
+
+    it("finds a pair's rank as the library does, which drops a leading BOM before a string lookup", () => {
+      // The library looks up valid UTF-8 by decoding it with a TextDecoder that drops a leading
+      // BOM: in o200k, BOM + 名 merges, through EF BB + BF E5 90 8D, to the token of 名 alone.
+      for (const text of ['\ufeff名', 'a\ufeff名', '\ufeff\u1784', '\ufeff名'.repeat(50)]) {
+        expect(counters.all(text)).toBe(library[encoding](text));
+        expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+      }
+    });
+
+    it('builds its rank table only for a long chunk', () => {
+      const counter = makeLinearCounter(encoding);
+      counter('a short note');
+      counter('x'.repeat(LONG_CHUNK_BYTES + 1));
+      expect(rankTableStats(encoding)?.keys).toBeGreaterThan(encoding === 'o200k' ? 199_000 : 100_000);
+    });
+  });
+}
+
+it("tells whitespace as JavaScript's \\s does, for every code unit", () => {
+  for (let code = 0; code <= 0xffff; code++) {
+    expect(isJsSpaceForTests(code)).toBe(/\s/.test(String.fromCharCode(code)));
+  }
+});
+
+it('PairQueue pops pairs by rank, then start, as a sorted list does (300 runs)', () => {
+  const STARTS = 200;
+  const op = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('push' as const), rank: fc.integer({ min: 0, max: 30 }), start: fc.nat(STARTS - 1) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), start: fc.nat(STARTS - 1) }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'pop' as const }) },
+  );
+  fc.assert(
+    fc.property(fc.array(op, { minLength: 300, maxLength: 1000 }), (ops) => {
+      const queue = new PairQueue(STARTS, new Int32Array(31));
+      const model = new Map<number, number>(); // start -> rank
+      for (const o of ops) {
+        if (o.kind === 'push') {
+          if (model.has(o.start)) continue; // one pair a start
+          queue.push(o.rank, o.start);
+          model.set(o.start, o.rank);
+        } else if (o.kind === 'remove') {
+          queue.remove(o.start);
+          model.delete(o.start);
+        } else {
+          let least: [number, number] | undefined;
+          for (const [start, rank] of model) if (!least || rank < least[1] || (rank === least[1] && start < least[0])) least = [start, rank];
+          expect(queue.pop()).toBe(least !== undefined);
+          if (least) {
+            expect([queue.rank, queue.start]).toEqual([least[1], least[0]]);
+            model.delete(least[0]);
+          }
+        }
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
