@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
 import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
@@ -283,6 +284,16 @@ export function makeLinearCounter(encoding: BpeEncoding, options: LinearCounterO
   const isLong = (chunk: string) =>
     chunk.length * 3 > longChunkBytes && (chunk.length > longChunkBytes || Buffer.byteLength(chunk, 'utf8') > longChunkBytes);
   const mayHoldLongChunk = longChunkProbe(longChunkBytes);
+  // A long chunk (a huge title) recurs in the pieces that link to its note: merge it once.
+  const longChunks = new LRUCache<string, number>({ maxSize: 8_000_000, sizeCalculation: (_, chunk) => chunk.length });
+  const countLong = (chunk: string) => {
+    let tokens = longChunks.get(chunk);
+    if (tokens === undefined) {
+      tokens = countChunk(chunk, rankTable(encoding));
+      if (chunk.length <= 8_000_000) longChunks.set(chunk, tokens);
+    }
+    return tokens;
+  };
 
   return (text) => {
     // Most texts: no long chunk, the library counts them whole.
@@ -310,7 +321,7 @@ export function makeLinearCounter(encoding: BpeEncoding, options: LinearCounterO
       if (sliceEnd > sliceStart) tokens += library(text.slice(sliceStart, sliceEnd));
       for (const short of pending) tokens += library(short);
       pending.length = 0;
-      tokens += countChunk(chunk, rankTable(encoding));
+      tokens += countLong(chunk);
       sliceStart = sliceEnd = end;
     }
     if (sliceStart < text.length) tokens += library(sliceStart === 0 ? text : text.slice(sliceStart));
