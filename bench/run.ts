@@ -192,6 +192,32 @@ try {
   const main = latency.get('mysql o200k 2000')!;
   const tripsMax = Math.max(...[...latency.entries()].filter(([key]) => key.startsWith('mysql') && key.endsWith(' 2000')).map(([, summary]) => summary.tripsMax));
   const fanOuts = generated.fanOutFoci.map((f) => f.fanOut);
+  // A hostile note: the focus holds 1 MB of one character, its parent and sibling 1 MB titles.
+  const hostile = new MemoryNoteStore({
+    notebooks: [],
+    notes: [
+      { id: 1, title: 'R'.repeat(1_000_000), siblingOrder: 1, notebookId: 1 },
+      { id: 2, title: 'focus', details: 'x'.repeat(1_000_000), parentId: 1, siblingOrder: 1, notebookId: 1 },
+      { id: 3, title: '水'.repeat(330_000), parentId: 1, siblingOrder: 2, notebookId: 1 },
+      { id: 4, title: ' '.repeat(1_000_000), parentId: 2, siblingOrder: 1, notebookId: 1 },
+    ],
+  });
+  const hostileRows: (string | number)[][] = [];
+  for (const tokenizer of ['o200k', 'cl100k'] as const) {
+    for (const round of ['first build', 'again']) {
+      const started = performance.now();
+      await buildContext(hostile, { focus: 2, budget: 2_000, tokenizer });
+      hostileRows.push([tokenizer, round, ms(performance.now() - started)]);
+    }
+  }
+  section(
+    'Pathological text',
+    'A build whose focus note has 1 MB of one repeated character and whose parent, sibling and child have 1 MB titles ' +
+      '(gpt-tokenizer alone needs minutes for one such text; counts stay exact, see src/budget/bpe-count.ts). ' +
+      'The first build of a process also builds the rank table (~0.1–0.2 s); long chunks are merged once per process.\n\n' +
+      markdownTable(['tokenizer', 'build', 'ms'], hostileRows),
+  );
+
   const smallest = fanMedians.get(Math.min(...fanOuts))!;
   const largest = fanMedians.get(Math.max(...fanOuts))!;
   const hubFanRatios = fanOuts.filter((n) => n >= 1_000).map((n) => fanMedians.get(n)!.baseline / fanMedians.get(n)!.mysql);
