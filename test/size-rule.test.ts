@@ -21,7 +21,8 @@ afterAll(async () => {
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50)),
+  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50), 'a b  c 9 ', ' K Kelvin ſ', 'Word '.repeat(30)),
+  fc.array(fc.constantFrom(' ', 'a', 'B', '7', '水', '.', '  '), { maxLength: 40 }).map((parts) => parts.join('')),
 );
 
 /** A parent (1) with children whose parents and objects may be visible, deleted or in another notebook. */
@@ -93,15 +94,15 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
             return note && note.deletedAt === undefined && (!readable || readable.has(note.notebookId)) ? note : undefined;
           };
           for (const maxTextBytes of limits) {
-            const filter = { maxTextBytes, keep: [] };
+            const filter = { maxTextBytes, maxWordStarts: maxTextBytes.map((max) => Math.floor(max / 12)), keep: [] };
             // The oracle: shownSizeOf on each visible child, as the model defines it.
             let gap = 0;
             const expected: string[] = [];
             for (const child of fixture.notes.filter((note) => note.parentId === 1 && visible(note.id))) {
               const parent = visible(child.parentId);
               const object = visible(child.objectId);
-              const { shape, textBytes } = shownSizeOf({ title: child.title, details: child.details, parent, object }, detailsLimit);
-              if (textBytes > maxTextBytes[shape]!) {
+              const { shape, textBytes, wordStarts } = shownSizeOf({ title: child.title, details: child.details, parent, object }, detailsLimit);
+              if (textBytes > maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!) {
                 gap++;
                 leftOut++;
               } else {

@@ -31,8 +31,11 @@ export interface CostModel {
   noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
-  /** For each shape, the most text bytes a note may show and still cost no more than `remaining`. */
-  maxTextBytes(remaining: number): number[];
+  /**
+   * For each shape, the most text bytes and word starts a note may show and still cost no more
+   * than `remaining`, whatever its relation: a note over either limit costs more.
+   */
+  sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
 /**
@@ -64,6 +67,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
       return withFloors({ noteCost: () => 1, entryCost: () => 0 }, {
         note: () => 1,
         maxTextBytes: (_, remaining) => (remaining >= 1 ? Number.MAX_SAFE_INTEGER : -1),
+        maxWordStarts: () => Number.MAX_SAFE_INTEGER,
       });
     case 'estimate': {
       // Spec section 5, exactly, whatever the format: the piece's compact JSON plus its comma.
@@ -77,6 +81,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
         {
           note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
           maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
+          maxWordStarts: () => Number.MAX_SAFE_INTEGER,
         },
       );
     }
@@ -124,29 +129,40 @@ function promptBpeModel(tokenizer: Tokenizer): CostModel {
   );
 }
 
-/** Fixed words cost a token each at least, and any text at least a token per 128 bytes. */
+/**
+ * Fixed words cost a token each at least. The rest of a piece's chunks cost at least a token per
+ * 128 bytes of its text, and at least a token per word start: a space followed by an ASCII letter
+ * or digit always begins a chunk of its own (at the space, or at the letter when the space stands
+ * alone), so a text holds at least as many chunks as word starts, each at least one token.
+ */
 function bpeFloors(words: Record<RelatedRelation, number[]>): Floors {
   const wordsOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => words[relation][shape]!)));
   return {
-    note: (relation, shape, textBytes) => words[relation][shape]! + Math.ceil(textBytes / MOST_BYTES_PER_TOKEN),
+    note: (relation, shape, textBytes, wordStarts) => words[relation][shape]! + Math.max(Math.ceil(textBytes / MOST_BYTES_PER_TOKEN), wordStarts),
     maxTextBytes: (shape, remaining) => (remaining - wordsOfShape[shape]!) * MOST_BYTES_PER_TOKEN,
+    maxWordStarts: (shape, remaining) => remaining - wordsOfShape[shape]!,
   };
 }
 
 /** Lower bounds of a model's note costs. */
 interface Floors {
-  /** No note of `relation` and `shape` that shows `textBytes` bytes of text costs less. */
-  note(relation: RelatedRelation, shape: NoteShape, textBytes: number): number;
+  /** No note of `relation` and `shape` that shows `textBytes` bytes and `wordStarts` word starts costs less. */
+  note(relation: RelatedRelation, shape: NoteShape, textBytes: number, wordStarts: number): number;
   /** A note of `shape` that shows more text bytes than this costs more than `remaining`, whatever its relation. */
   maxTextBytes(shape: NoteShape, remaining: number): number;
+  /** Likewise for word starts. */
+  maxWordStarts(shape: NoteShape, remaining: number): number;
 }
 
 function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, floors: Floors): CostModel {
   return {
     ...costs,
-    noteFloor: (relation, shown) => floors.note(relation, shown.shape, shown.textBytes),
-    cheapestNote: Math.min(...RELATED.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0)))),
-    maxTextBytes: (remaining) => everyShape((shape) => floors.maxTextBytes(shape, remaining)),
+    noteFloor: (relation, shown) => floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
+    cheapestNote: Math.min(...RELATED.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))),
+    sizeLimits: (remaining) => ({
+      maxTextBytes: everyShape((shape) => floors.maxTextBytes(shape, remaining)),
+      maxWordStarts: everyShape((shape) => floors.maxWordStarts(shape, remaining)),
+    }),
   };
 }
 

@@ -23,23 +23,37 @@ export function noteShape(showsDetails: boolean, showsParent: boolean, showsObje
   return (showsDetails ? 1 : 0) + (showsParent ? 2 : 0) + (showsObject ? 4 : 0);
 }
 
-/** A note's shape and the UTF-8 bytes of the text it shows. */
+/** A note's shape and the size of the text it shows. */
 export interface ShownSize {
   readonly shape: NoteShape;
+  /** UTF-8 bytes. */
   readonly textBytes: number;
+  /** Word starts: places where a space (U+0020) is followed by an ASCII letter or digit. */
+  readonly wordStarts: number;
+}
+
+const WORD_START = / [A-Za-z0-9]/g;
+
+/** Places in `text` where a space is followed by an ASCII letter or digit. */
+export function wordStartsOf(text: string): number {
+  return text.match(WORD_START)?.length ?? 0;
 }
 
 /**
- * The shape of a note and the bytes of its title, of the first `detailsLimit` code points of its
- * details, and of the titles of its visible parent and object. Empty details count as none.
+ * The shape of a note, and the bytes and word starts of its title, of the first `detailsLimit`
+ * code points of its details, and of the titles of its visible parent and object (each text on
+ * its own). Empty details count as none.
  */
 export function shownSizeOf(note: ShownText, detailsLimit: number): ShownSize {
+  const texts = [
+    note.title,
+    note.details ? takeCodePoints(note.details, detailsLimit).head : '',
+    note.parent?.title ?? '',
+    note.object?.title ?? '',
+  ];
   return {
     shape: noteShape(Boolean(note.details), Boolean(note.parent), Boolean(note.object)),
-    textBytes:
-      utf8Length(note.title) +
-      (note.details ? utf8Length(takeCodePoints(note.details, detailsLimit).head) : 0) +
-      (note.parent ? utf8Length(note.parent.title) : 0) +
-      (note.object ? utf8Length(note.object.title) : 0),
+    textBytes: texts.reduce((sum, text) => sum + utf8Length(text), 0),
+    wordStarts: texts.reduce((sum, text) => sum + wordStartsOf(text), 0),
   };
 }

@@ -51,7 +51,7 @@ export function takeShortcuts(state: WalkState): Shortcuts {
     reads: {
       pageFilter: () =>
         report.listFull && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote
-          ? { maxTextBytes: costs.maxTextBytes(ledger.remaining), keep: [state.focus.id, ...ledger.includedIds()] }
+          ? { ...costs.sizeLimits(ledger.remaining), keep: [state.focus.id, ...ledger.includedIds()] }
           : undefined,
       warmDependents: true,
     },

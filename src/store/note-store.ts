@@ -28,8 +28,8 @@ export interface AncestorsRequest {
 }
 
 /**
- * Asks a page to leave out the notes that show more text than `maxTextBytes` allows for their
- * shape, measured by the size rule `shownSizeOf` (src/model/shown-size.ts: the shape says whether
+ * Asks a page to leave out the notes that show more text bytes, or more word starts, than the
+ * filter allows for their shape, measured by the size rule `shownSizeOf` (src/model/shown-size.ts: the shape says whether
  * a note shows details, a visible parent, a visible object; the bytes are those of its title, the
  * first `detailsLimit` code points of its details and its visible links' titles), except the notes
  * named in `keep`. Each record returned then says in `leftOutBefore` how many notes were left out
@@ -39,6 +39,8 @@ export interface AncestorsRequest {
 export interface SizeFilter {
   /** For each shape (0–7), the most text bytes a note of that shape may show and be returned. */
   readonly maxTextBytes: readonly number[];
+  /** For each shape, the most word starts a note of that shape may show and be returned. */
+  readonly maxWordStarts: readonly number[];
   /** Notes returned whatever their size. */
   readonly keep: readonly NoteId[];
 }

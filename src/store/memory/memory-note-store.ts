@@ -19,7 +19,7 @@ import { noteShape } from '../../model/shown-size.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { Fixture, NoteData } from './fixture.js';
 import { findNotesIn } from './find-notes.js';
-import { ShownBytesCache } from './shown-bytes-cache.js';
+import { ShownSizeCache, type TextSize } from './shown-size-cache.js';
 
 /**
  * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
@@ -31,7 +31,7 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   private readonly childrenOf = new Map<NoteId, NoteData[]>();
   /** Notes whose object is the key, by ascending id. */
   private readonly referringsOf = new Map<NoteId, NoteData[]>();
-  private readonly bytes = new ShownBytesCache();
+  private readonly sizes = new ShownSizeCache();
 
   constructor(fixture: Fixture) {
     for (const note of fixture.notes) {
@@ -46,7 +46,7 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
-    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.bytes, scope, signal);
+    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.sizes, scope, signal);
   }
 
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
@@ -61,7 +61,7 @@ class MemoryNoteReader implements NoteReader {
     private readonly byId: ReadonlyMap<NoteId, NoteData>,
     private readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>,
     private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
-    private readonly bytes: ShownBytesCache,
+    private readonly sizes: ShownSizeCache,
     private readonly scope: ReadScope,
     private readonly signal: AbortSignal | undefined,
   ) {}
@@ -144,12 +144,16 @@ class MemoryNoteReader implements NoteReader {
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
     const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
-    const textBytes =
-      this.bytes.title(note) +
-      this.bytes.details(note, this.scope.detailsLimit) +
-      (parent ? this.bytes.title(parent) : 0) +
-      (object ? this.bytes.title(object) : 0);
-    return textBytes > filter.maxTextBytes[shape]!;
+    const sizes: TextSize[] = [this.sizes.title(note), this.sizes.details(note, this.scope.detailsLimit)];
+    if (parent) sizes.push(this.sizes.title(parent));
+    if (object) sizes.push(this.sizes.title(object));
+    let bytes = 0;
+    let wordStarts = 0;
+    for (const size of sizes) {
+      bytes += size.bytes;
+      wordStarts += size.wordStarts;
+    }
+    return bytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
   }
 
   async close(): Promise<void> {}

@@ -104,22 +104,31 @@ function pageOf(
     );
   }
   const kept = filter.keep.length > 0 ? sql`n.id IN (${sql.join(filter.keep)})` : sql`FALSE`;
-  // The size rule (shownSizeOf, src/model/shown-size.ts) in SQL: LENGTH counts bytes, LEFT code points.
-  const shape = sql`(CASE WHEN COALESCE(n.description, '') = '' THEN 0 ELSE 1 END
+  // The size rule (shownSizeOf, src/model/shown-size.ts) in SQL: LENGTH counts bytes, LEFT code points;
+  // emptiness by LENGTH, since PAD SPACE collations hold ' ' = ''.
+  const shape = sql`(CASE WHEN COALESCE(LENGTH(n.description), 0) = 0 THEN 0 ELSE 1 END
     + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
   const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
     + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
-  const limitForShape = sql`CASE ${shape} ${sql.join(
-    filter.maxTextBytes.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
-    sql` `,
-  )} END`;
+  // Word starts (wordStartsOf): each ' ' + ASCII letter or digit, 2 characters replaced by 1.
+  const wordStarts = (text: RawBuilder<unknown>) =>
+    sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, '(?-i) [A-Za-z0-9]', '_')), 0)`;
+  const shownWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${scope.detailsLimit})`)}
+    + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
+  const perShape = (limits: readonly number[]) =>
+    sql`CASE ${shape} ${sql.join(
+      limits.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
+      sql` `,
+    )} END`;
+  // Word starts are counted only where the byte test passes (they take a regex over the text).
+  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${shownWordStarts} <= ${perShape(filter.maxWordStarts)})`;
   return page(
     index,
     sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before, ${noteColumns(scope, false)}
       FROM (
         SELECT ranked.id, ranked.pos, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
         FROM (
-          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, (${textBytes} <= ${limitForShape} OR ${kept}) AS shown
+          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, (${small} OR ${kept}) AS shown
           FROM note n ${linkJoins(scope)} WHERE ${candidates}
         ) AS ranked
         WHERE ranked.shown

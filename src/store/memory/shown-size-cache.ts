@@ -1,0 +1,48 @@
+import { takeCodePoints } from '../../model/code-points.js';
+import type { NoteId } from '../../model/note-record.js';
+import { wordStartsOf } from '../../model/shown-size.js';
+import { utf8Length } from '../../model/utf8.js';
+import type { NoteData } from './fixture.js';
+
+/** The two measures of the size rule for one text. */
+export interface TextSize {
+  readonly bytes: number;
+  readonly wordStarts: number;
+}
+
+const NONE: TextSize = { bytes: 0, wordStarts: 0 };
+const sizeOf = (text: string): TextSize => ({ bytes: utf8Length(text), wordStarts: wordStartsOf(text) });
+
+/**
+ * Sizes of titles and cut details, kept across builds: a fixture never changes, and a page that
+ * steps over a hub's children asks for them thousands of times (see `SizeFilter`).
+ */
+export class ShownSizeCache {
+  private readonly titles = new Map<NoteId, TextSize>();
+  private readonly detailsByLimit = new Map<number, Map<NoteId, TextSize>>();
+
+  title(note: NoteData): TextSize {
+    let size = this.titles.get(note.id);
+    if (size === undefined) {
+      size = sizeOf(note.title);
+      this.titles.set(note.id, size);
+    }
+    return size;
+  }
+
+  /** The size of the first `limit` code points of the note's details. */
+  details(note: NoteData, limit: number): TextSize {
+    if (!note.details) return NONE;
+    let cache = this.detailsByLimit.get(limit);
+    if (!cache) {
+      cache = new Map();
+      this.detailsByLimit.set(limit, cache);
+    }
+    let size = cache.get(note.id);
+    if (size === undefined) {
+      size = sizeOf(takeCodePoints(note.details, limit).head);
+      cache.set(note.id, size);
+    }
+    return size;
+  }
+}
