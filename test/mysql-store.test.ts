@@ -54,15 +54,26 @@ const withHub = (fixture: Fixture) =>
     return { ...fixture, notes: [...fixture.notes, ...extra] };
   });
 
+/** The fixture with lone surrogates made whole: `load` refuses them, since MySQL cannot store them. */
+function storableInMysql(fixture: Fixture): Fixture {
+  const whole = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return {
+    ...fixture,
+    notes: fixture.notes.map((note) => ({
+      ...note,
+      title: whole(note.title),
+      ...(note.details !== undefined && { details: whole(note.details) }),
+    })),
+  };
+}
+
 describe('the MySQL store', () => {
   // Results never depend on the recommended index (spec 8): the property runs with and without it.
   for (const [recommendedIndex, runs] of [[true, 40], [false, 40]] as const) {
     it(`gives byte-identical JSON to the in-memory store on random notebooks, for all four tokenizers (${runs} notebooks, ${recommendedIndex ? 'with' : 'without'} the recommended index)`, async () => {
-      const notebooks = fc.oneof(
-        randomNotebook(),
-        randomNotebook({ maxNotes: 15 }).chain(withHub),
-        notebookWithHub().map(({ fixture }) => fixture),
-      );
+      const notebooks = fc
+        .oneof(randomNotebook(), randomNotebook({ maxNotes: 15 }).chain(withHub), notebookWithHub().map(({ fixture }) => fixture))
+        .map(storableInMysql);
       await fc.assert(
         fc.asyncProperty(notebooks, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2500 }), readableNotebooks), { minLength: 3, maxLength: 3 }), async (fixture, builds) => {
           await loadFresh(fixture, recommendedIndex);
@@ -84,7 +95,7 @@ describe('the MySQL store', () => {
     });
   }
 
-  it('a hub with 5,000 children and 5,000 referring notes, and every kind of note around it, cost at most 10 round trips', async () => {
+  it('a hub with 5,000 children and 5,000 referring notes, and every kind of note around it, cost at most 14 round trips', async () => {
     await loadFresh(hubNotebook(5000, 5000));
     const store = new MysqlNoteStore(database.db);
     let statements = 0;
@@ -109,7 +120,9 @@ describe('the MySQL store', () => {
         const { report } = await buildContext(counting, { focus, budget: 2000, tokenizer });
         // The report counts the reads plus the statements that start and end the snapshot.
         expect(report.roundTrips).toBe(statements + 2);
-        expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(10);
+        // 10 before the report had to list its first 10 skips whatever the shortcuts (spec 5): a
+        // build that ran out of budget now walks on until 10 are listed, which takes up to 3 reads more.
+        expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(14);
       }
     }
   });
