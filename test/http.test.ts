@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
@@ -15,6 +16,7 @@ import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
+import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { GatedStore } from './support/gated-store.js';
@@ -30,6 +32,8 @@ afterAll(async () => {
 interface Started {
   readonly url: string;
   readonly logs: string[];
+  /** Builds and searches running, as the server counts them. */
+  readonly slots: BuildSlots;
   /** Open client connections, as the server counts them. */
   connections(): Promise<number>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
@@ -41,8 +45,9 @@ async function serve(
   options: Partial<Omit<HttpServerOptions, 'service'>> & { maxBuilds?: number } = {},
 ): Promise<Started> {
   const logs: string[] = [];
+  const slots = new BuildSlots(options.maxBuilds ?? 8);
   const app = createHttpServer({
-    service: new NoteService(store, new BuildSlots(options.maxBuilds ?? 8)),
+    service: new NoteService(store, slots),
     check: () => checkStore(store),
     timeoutMs: 10_000,
     version: 'test',
@@ -54,6 +59,7 @@ async function serve(
   return {
     url,
     logs,
+    slots,
     connections: () => new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
   };
@@ -87,34 +93,40 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     expect(body).toEqual({ result: expected.result, report: { ...expected.report } });
   });
 
-  it('format=prompt: the prompt as text/markdown, the report as compact JSON in X-Note-Context-Report', async () => {
+  it('format=prompt: the prompt as text/markdown, priced as a prompt; the report as compact JSON in X-Note-Context-Report', async () => {
     const response = await api.get('/notes/19/context?budget=300&format=prompt&tokenizer=estimate&truncate=20');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    const expected = await library({ focus: 19, budget: 300, tokenizer: 'estimate', truncate: 20 });
+    const expected = await library({ focus: 19, budget: 300, tokenizer: 'estimate', truncate: 20, format: 'prompt' });
     expect(await response.text()).toBe(render(expected.result, 'prompt'));
     const header = response.headers.get('x-note-context-report')!;
     expect(header).toBe(JSON.stringify(JSON.parse(header)));
     BuildReportSchema.parse(JSON.parse(header));
     expect(JSON.parse(header)).toEqual({ ...expected.report });
+    expect(JSON.parse(header).format).toBe('prompt');
   });
 
   it('400 names the parameter, checked before anything is read (a bad budget on a missing note)', async () => {
-    const cases: [string, string][] = [
-      ['/notes/99999/context?budget=-1', 'invalid input: budget: expected an integer ≥ 0'],
-      ['/notes/19/context?budget=1.5', 'invalid input: budget: expected an integer ≥ 0'],
-      ['/notes/19/context?budget=ten', 'invalid input: budget: Invalid input: expected number, received string'],
-      ['/notes/19/context', 'invalid input: budget: Invalid input: expected number, received undefined'],
-      ['/notes/abc/context?budget=1', 'invalid input: focus: expected a note id or a uri like /n42'],
-      ['/notes/19/context?budget=1&tokenizer=gpt2', 'invalid input: tokenizer: Invalid option: expected one of "o200k"|"cl100k"|"estimate"|"one-per-note"'],
-      ['/notes/19/context?budget=1&format=html', 'invalid input: format: Invalid option: expected one of "json"|"prompt"'],
-      ['/notes/19/context?budget=1&budget=2', 'invalid input: budget: given more than once'],
-      ['/notes/19/context?budget=1&readableNotebooks=1', 'invalid input: readableNotebooks: unknown field'],
+    const cases: [string, string, string][] = [
+      ['/notes/99999/context?budget=-1', 'budget', 'invalid input: budget: expected an integer ≥ 0, got -1'],
+      ['/notes/19/context?budget=1.5', 'budget', 'invalid input: budget: expected an integer ≥ 0, got 1.5'],
+      ['/notes/19/context?budget=ten', 'budget', 'invalid input: budget: expected an integer ≥ 0, got "ten"'],
+      ['/notes/19/context?budget=1%0A2', 'budget', 'invalid input: budget: expected an integer ≥ 0, got "1\\n2"'],
+      ['/notes/19/context', 'budget', 'invalid input: budget: required, expected an integer ≥ 0'],
+      ['/notes/abc/context?budget=1', 'focus', 'invalid input: focus: expected a note id or a uri like /n42, got "abc"'],
+      ['/notes/19/context?budget=1&truncate=-5', 'truncate', 'invalid input: truncate: expected an integer ≥ 0, got -5'],
+      ['/notes/19/context?budget=1&tokenizer=gpt2', 'tokenizer', 'invalid input: tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "gpt2"'],
+      ['/notes/19/context?budget=1&format=html', 'format', 'invalid input: format: expected one of json, prompt, got "html"'],
+      ['/notes/19/context?budget=1&budget=2', 'budget', 'invalid input: budget: given more than once'],
+      ['/notes/19/context?budget=1&readableNotebooks=1', 'readableNotebooks', 'invalid input: unknown option "readableNotebooks"'],
+      ['/notes/19/context?budget=1&timeoutMs=1', 'timeoutMs', 'invalid input: unknown option "timeoutMs"'],
     ];
-    for (const [path, message] of cases) {
+    for (const [path, field, message] of cases) {
       const body = await expectError(await api.get(path), 400, 'invalid_input', message);
-      expect(body.field).toBe(message.split(': ')[1]);
+      expect(body.field).toBe(field);
     }
+    // Numbers are read from text as the CLI reads them.
+    expect((await api.get('/notes/19/context?budget=1e2')).status).toBe(200);
   });
 
   it('404 for a missing, deleted or unreadable focus note, and for an unknown route', async () => {
@@ -224,13 +236,16 @@ describe('serve: access and limits', () => {
       [{ port: '70000' }, 'invalid input: --port: expected an integer from 0 to 65535, got "70000"'],
       [{ timeoutMs: '0' }, 'invalid input: --timeout-ms: expected an integer from 1 to 9007199254740991, got "0"'],
       [{ readableNotebooks: '1,x' }, 'invalid input: --readable-notebooks: expected comma-separated notebook ids, got "1,x"'],
-      [{ db: '/no/such/fixture.json' }, /^invalid input: --db: cannot read fixture file/],
+      [{ db: '/no/such/fixture.json' }, 'invalid input: --db: /no/such/fixture.json: cannot read the fixture file (ENOENT)'],
+      [{ db: 'postgres://u:s3cret@h/db' }, 'invalid input: --db: expected a fixture file or a mysql:// URL (mysql://user:pass@host:port/db)'],
+      [{ db: 'mysql://u:s3cret@h:99999/db' }, /^invalid input: --db: port 99999 is out of range/],
     ];
     for (const [overrides, message] of cases) {
       let stderr = '';
       expect(await runServeCommand({ ...flags, ...overrides }, (text) => (stderr += text))).toBe(2);
       expect(stderr.split('\n')).toHaveLength(2);
       expect(stderr.slice('note-context: '.length, -1)).toMatch(message);
+      expect(stderr).not.toContain('s3cret');
     }
   });
 
@@ -259,20 +274,34 @@ describe('serve: access and limits', () => {
     controller.abort();
     expect(await gone).toBe('AbortError');
     await until(async () => (await api.connections()) === 0);
+    // The build stopped: its slot is free while its read is still held at the gate.
+    await until(() => api.slots.inFlight === 0);
     gated.release();
     await until(async () => (await api.get('/notes/19/context?budget=100')).status === 200);
     expect(api.logs).toEqual([]);
   });
 
-  it('a request that outlives --timeout-ms is a 503; its build keeps its slot until it ends', async () => {
+  it('a build that outlives --timeout-ms stops: 503 timeout, its slot freed at once', async () => {
     const gated = new GatedStore(sample);
     const api = await serve(gated, { maxBuilds: 1, timeoutMs: 300, check: async () => {} });
     const started = Date.now();
-    await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build did not finish in time');
+    await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     expect(Date.now() - started).toBeLessThan(5_000);
-    await expectError(await api.get('/notes/19/context?budget=100'), 503, 'busy', /^too many requests at once/);
+    expect(api.slots.inFlight).toBe(0);
+    // So the next request is not refused as busy: it gets a slot, and times out in turn.
+    await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     gated.release();
-    await until(async () => (await api.get('/notes/19/context?budget=100')).status === 200);
+    expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
+    expect(api.logs).toEqual([]);
+  });
+
+  it('a search that outlives --timeout-ms is a 503 timeout; it keeps its slot until it ends', async () => {
+    const gated = new GatedStore(sample);
+    const api = await serve(gated, { maxBuilds: 1, timeoutMs: 300, check: async () => {} });
+    await expectError(await api.get('/notes?query=wat'), 503, 'timeout', 'the request did not finish in time');
+    await expectError(await api.get('/notes?query=wat'), 503, 'busy', /^too many requests at once/);
+    gated.release();
+    await until(async () => (await api.get('/notes?query=wat')).status === 200);
     expect(api.logs).toEqual([]);
   });
 });
@@ -318,6 +347,32 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'unavailable', message: expect.stringMatching(/^cannot reach the database: /) });
     expect(api.logs).toEqual([]);
+  });
+
+  it('a build that outlives --timeout-ms stops and frees its connection, while the table is still locked', async () => {
+    const slow = MysqlNoteStore.fromUrl(database.url, { poolSize: 2 });
+    servers.push({ close: () => slow.destroy() });
+    const api = await serve(slow, { maxBuilds: 1, timeoutMs: 300 });
+    const locker = await createConnection(parseMysqlUrl(database.url));
+    const waiting = async () => {
+      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    try {
+      // Hold the note table so the build waits inside its read, as a slow query would.
+      await locker.query('LOCK TABLES note WRITE');
+      const started = Date.now();
+      await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(api.slots.inFlight).toBe(0);
+      // Its connection was destroyed, not left waiting behind the lock (as it would for the statement timeout).
+      await until(async () => (await waiting()) === 0, 4_000);
+      await locker.query('UNLOCK TABLES');
+      expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
+      expect(api.logs).toEqual([]);
+    } finally {
+      await locker.end();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildContext } from '../src/build-context.js';
@@ -11,6 +12,7 @@ import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
+import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { CLI, childEnv, connectMcp, ROOT } from './support/service-processes.js';
 
@@ -44,37 +46,41 @@ describe('note-context mcp over stdio, with the SDK client', () => {
     expect(context.annotations?.readOnlyHint).toBe(true);
   });
 
-  it('get_note_context: the prompt as text, byte for byte what the library renders; the report as structured content', async () => {
+  it('get_note_context: the prompt as text, byte for byte what the library renders, priced as a prompt; the report as structured content', async () => {
     const result = await call(mcp.client, 'get_note_context', { focus: '/n19', budget: 300 });
-    const expected = await buildContext(sample, { focus: 19, budget: 300 });
+    const expected = await buildContext(sample, { focus: 19, budget: 300, format: 'prompt' });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toBe(render(expected.result, 'prompt'));
     expect(BuildReportSchema.parse(result.structuredContent)).toEqual({ ...expected.report });
+    expect(result.structuredContent?.format).toBe('prompt');
   });
 
   it('get_note_context with format json: the compact GraphRAGResult', async () => {
     const result = await call(mcp.client, 'get_note_context', { focus: 10, budget: 200, format: 'json', tokenizer: 'estimate' });
     const expected = await buildContext(sample, { focus: 10, budget: 200, tokenizer: 'estimate' });
     expect(GraphRAGResultSchema.parse(JSON.parse(textOf(result)))).toEqual(expected.result);
-    expect(result.structuredContent).toMatchObject({ tokenizer: 'estimate', budget: 200 });
+    expect(result.structuredContent).toEqual({ ...expected.report });
+    expect(result.structuredContent).toMatchObject({ tokenizer: 'estimate', format: 'json', budget: 200 });
   });
 
   it('errors are tool errors with the CLI one-liners', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ focus: 99999, budget: 10 }, 'note 99999 not found'],
-      [{ focus: 19, budget: -1 }, 'invalid input: budget: expected an integer ≥ 0'],
-      [{ focus: 19, budget: 1.5 }, 'invalid input: budget: expected an integer ≥ 0'],
-      [{ focus: 'abc', budget: 10 }, 'invalid input: focus: expected a note id or a uri like /n42'],
-      [{ focus: 19, budget: 10, tokenizer: 'gpt2' }, 'invalid input: tokenizer: '],
-      [{ budget: 10 }, 'invalid input: focus: '],
-      // Access is the host's: a caller cannot name notebooks.
-      [{ focus: 19, budget: 10, readableNotebooks: [1] }, 'invalid input: readableNotebooks: unknown field'],
+      [{ focus: 19, budget: -1 }, 'invalid input: budget: expected an integer ≥ 0, got -1'],
+      [{ focus: 19, budget: 1.5 }, 'invalid input: budget: expected an integer ≥ 0, got 1.5'],
+      [{ focus: 'abc', budget: 10 }, 'invalid input: focus: expected a note id or a uri like /n42, got "abc"'],
+      [{ focus: 19, budget: 10, tokenizer: 'gpt2' }, 'invalid input: tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "gpt2"'],
+      [{ focus: 19, budget: 10, format: 'html' }, 'invalid input: format: expected one of json, prompt, got "html"'],
+      [{ budget: 10 }, 'invalid input: focus: required, expected a note id or a uri like /n42'],
+      [{ focus: 19, budget: '1\n2' }, 'invalid input: budget: expected an integer ≥ 0, got "1\\n2"'],
+      // Access is the host's: a caller cannot name notebooks; nor may it set the server's timeout.
+      [{ focus: 19, budget: 10, readableNotebooks: [1] }, 'invalid input: unknown option "readableNotebooks"'],
+      [{ focus: 19, budget: 10, timeoutMs: 1 }, 'invalid input: unknown option "timeoutMs"'],
     ];
     for (const [args, message] of cases) {
       const result = await call(mcp.client, 'get_note_context', args);
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(textOf(result)).toContain(message);
-      expect(textOf(result).split('\n')).toHaveLength(1);
+      expect(textOf(result)).toBe(message);
     }
   });
 
@@ -131,7 +137,7 @@ describe('note-context mcp on MySQL', () => {
     const { client } = await connectMcp([], { NOTE_CONTEXT_DB: database.url });
     try {
       const result = await call(client, 'get_note_context', { focus: '/n19', budget: 500 });
-      expect(textOf(result)).toBe(render((await buildContext(sample, { focus: 19, budget: 500 })).result, 'prompt'));
+      expect(textOf(result)).toBe(render((await buildContext(sample, { focus: 19, budget: 500, format: 'prompt' })).result, 'prompt'));
       expect(result.structuredContent?.roundTrips).toBeGreaterThan(0);
       expect((await call(client, 'find_notes', { query: 'WAT', limit: 2 })).structuredContent).toEqual({
         notes: [
@@ -140,6 +146,54 @@ describe('note-context mcp on MySQL', () => {
         ],
       });
     } finally {
+      await client.close();
+    }
+  });
+
+  it('a call that outlives --timeout-ms is a one-line tool error; its build stops and frees its connection', async () => {
+    const { client, stderr } = await connectMcp(['--timeout-ms', '300'], { NOTE_CONTEXT_DB: database.url });
+    const locker = await createConnection(parseMysqlUrl(database.url));
+    const waiting = async () => {
+      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    try {
+      // Hold the note table so the build waits inside its read, as a slow query would.
+      await locker.query('LOCK TABLES note WRITE');
+      const failed = await call(client, 'get_note_context', { focus: 19, budget: 100 });
+      expect(failed.isError).toBe(true);
+      expect(textOf(failed)).toBe('the build took longer than 300 ms');
+      // The connection is destroyed, not left waiting behind the lock until the statement timeout (5 s).
+      await until(async () => (await waiting()) === 0, 3_000);
+      await locker.query('UNLOCK TABLES');
+      expect((await call(client, 'get_note_context', { focus: 19, budget: 100 })).isError).toBeFalsy();
+      expect(stderr()).toBe('');
+    } finally {
+      await locker.end();
+      await client.close();
+    }
+  });
+
+  it('a call the client cancels stops its build and frees its connection; nothing is logged', async () => {
+    const { client, stderr } = await connectMcp([], { NOTE_CONTEXT_DB: database.url });
+    const locker = await createConnection(parseMysqlUrl(database.url));
+    const waiting = async () => {
+      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    try {
+      await locker.query('LOCK TABLES note WRITE');
+      const controller = new AbortController();
+      const cancelled = client.callTool({ name: 'get_note_context', arguments: { focus: 19, budget: 100 } }, undefined, { signal: controller.signal });
+      await until(async () => (await waiting()) > 0);
+      controller.abort();
+      await expect(cancelled).rejects.toThrow();
+      await until(async () => (await waiting()) === 0, 3_000);
+      await locker.query('UNLOCK TABLES');
+      expect((await call(client, 'get_note_context', { focus: 19, budget: 100 })).isError).toBeFalsy();
+      expect(stderr()).toBe('');
+    } finally {
+      await locker.end();
       await client.close();
     }
   });
@@ -178,3 +232,11 @@ describe('note-context mcp lifecycle', () => {
     expect(stderr).toBe('note-context: invalid input: --readable-notebooks: expected comma-separated notebook ids, got "x"\n');
   });
 });
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -202,12 +202,15 @@ const STORE_OPTIONS: [string, unknown, string, string][] = [
   ['mysql://u:%E0%A4%A@h/db', {}, 'url', 'url: a malformed percent-escape in the password (expected mysql://user:pass@host:port/db)'],
   ['mysql://%ZZ:p@h/db', {}, 'url', 'url: a malformed percent-escape in the user name (expected mysql://user:pass@host:port/db)'],
   ['mysql://u:p@h/%E0', {}, 'url', 'url: a malformed percent-escape in the database name (expected mysql://user:pass@host:port/db)'],
-  // The options schema belongs to the MySQL store; its messages are zod's own.
-  [URL, { poolSize: 0 }, 'poolSize', 'poolSize: Too small: expected number to be >0'],
-  [URL, { queryTimeoutMs: 'fast' }, 'queryTimeoutMs', 'queryTimeoutMs: Invalid input: expected number, received string'],
-  [URL, { consistentSnapshot: 1 }, 'consistentSnapshot', 'consistentSnapshot: Invalid input: expected boolean, received number'],
+  // The store's options: one message per field, worded as the build options' are.
+  [URL, { poolSize: 0 }, 'poolSize', 'poolSize: expected a positive integer, got 0'],
+  [URL, { poolSize: 2.5 }, 'poolSize', 'poolSize: expected a positive integer, got 2.5'],
+  [URL, { queryTimeoutMs: 'fast' }, 'queryTimeoutMs', 'queryTimeoutMs: expected a positive integer (milliseconds), got "fast"'],
+  [URL, { queryTimeoutMs: -1 }, 'queryTimeoutMs', 'queryTimeoutMs: expected a positive integer (milliseconds), got -1'],
+  [URL, { connectTimeoutMs: Infinity }, 'connectTimeoutMs', 'connectTimeoutMs: expected a positive integer (milliseconds), got Infinity'],
+  [URL, { consistentSnapshot: 1 }, 'consistentSnapshot', 'consistentSnapshot: expected true or false, got 1'],
   [URL, { pool: 3 }, 'pool', 'unknown option "pool"'],
-  [URL, null, 'mysql options', 'mysql options: Invalid input: expected object, received null'],
+  [URL, null, 'mysql options', 'mysql options: expected an options object, got null'],
 ];
 
 describe('the MySQL store', () => {

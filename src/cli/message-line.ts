@@ -13,10 +13,18 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
  * a mistyped flag that commander echoes, a value a schema shows back).
  */
 export function messageLine(text: string): string {
+  return `${oneLineMessage(text)}\n`;
+}
+
+/**
+ * {@link messageLine} without its line break: what the services put in an error body or a tool
+ * error. Applying it twice changes nothing, so a message may pass through it on every layer.
+ */
+export function oneLineMessage(text: string): string {
   const escaped = text
     .replace(/\n+$/, '')
     .replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) ? match : scheme + redacted(rest)))}\n`;
+  return escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) ? match : scheme + redacted(rest)));
 }
 
 /**

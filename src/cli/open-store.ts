@@ -4,14 +4,22 @@ import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { MysqlNoteStore } from '../store/mysql/mysql-note-store.js';
 import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
 /** The sample notebook shipped with the package, used when no `--db` is given. */
 export const SAMPLE_NOTEBOOK = fileURLToPath(new URL('../../fixtures/sample-notebook.json', import.meta.url));
 
 export interface OpenedStore {
-  readonly store: NoteStore;
+  readonly store: NoteStore & NoteFinder;
   close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** What messages call the setting: `--db` (default), or the environment variable it came from. */
+  readonly field?: string;
+  /** MySQL connections (see `MysqlStoreOptions`). */
+  readonly poolSize?: number;
 }
 
 export function isMysqlUrl(db: string | undefined): db is string {
@@ -24,24 +32,28 @@ export function isMysqlUrl(db: string | undefined): db is string {
  * that its password is never quoted back in a "no such file" message. A one-letter "scheme" is a
  * Windows drive.
  */
-export function checkDb(db: string | undefined): void {
-  if (isMysqlUrl(db)) parseMysqlUrl(db, '--db');
+export function checkDb(db: string | undefined, field = '--db'): void {
+  if (isMysqlUrl(db)) parseMysqlUrl(db, field);
   else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
-    throw new ValidationError('--db', `expected a fixture file or a mysql:// URL (${MYSQL_URL_FORM})`);
+    throw new ValidationError(field, `expected a fixture file or a mysql:// URL (${MYSQL_URL_FORM})`);
   }
 }
 
-/** A fixture file path (default: the sample notebook), or a `mysql://` URL. */
-export async function openStore(db: string | undefined): Promise<OpenedStore> {
-  checkDb(db);
+/**
+ * A fixture file path (default: the sample notebook), or a `mysql://` URL. A MySQL store connects
+ * on first use, so a database that is down makes builds fail, not the opening.
+ */
+export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
+  const field = options.field ?? '--db';
+  checkDb(db, field);
   if (isMysqlUrl(db)) {
-    const store = MysqlNoteStore.fromUrl(db);
+    const store = MysqlNoteStore.fromUrl(db, options.poolSize === undefined ? {} : { poolSize: options.poolSize });
     return { store, close: () => store.destroy() };
   }
   const path = db ?? SAMPLE_NOTEBOOK;
   const fixture = await readFixtureFile(path).catch((error: unknown) => {
     // A file that cannot be read or is no JSON is a bad `--db`; a bad note names its own path.
-    throw error instanceof ValidationError && error.field === path ? new ValidationError('--db', error.message) : error;
+    throw error instanceof ValidationError && error.field === path ? new ValidationError(field, error.message) : error;
   });
   return { store: new MemoryNoteStore(fixture), close: async () => {} };
 }

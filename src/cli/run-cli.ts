@@ -2,8 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
 import { buildContext } from '../build-context.js';
 import { BuildOptionsSchema, numberFromText, resolveBuildOptionsText, type BuildOptionsText } from '../build-options.js';
-import { NoteNotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { render } from '../result/render.js';
+import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { LoadOptionsSchema } from '../store/mysql/load-fixture.js';
 import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
@@ -156,17 +157,12 @@ async function runLoad(fixturePath: string, flags: { db: string; batch?: string 
   }
 }
 
-/** The exit code of spec section 7 for an error, with its one line on stderr. */
+/**
+ * The exit code of spec section 7 for an error, with its one line on stderr: the services'
+ * mapping, except that an unexpected failure shows its own first line to the local user.
+ */
 function exitFor(error: unknown, err: Write): number {
-  if (error instanceof ValidationError) {
-    err(`note-context: invalid input: ${error.message}`);
-    return EXIT.invalidInput;
-  }
-  if (error instanceof NoteNotFound) {
-    err(`note-context: note ${error.noteId} not found`);
-    return EXIT.notFound;
-  }
-  const text = error instanceof Error ? error.message : String(error);
-  err(`note-context: ${text.split('\n')[0] || 'unexpected error'}`);
-  return EXIT.failed;
+  const mapped = serviceErrorOf(error);
+  err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}`);
+  return mapped.exitCode;
 }

@@ -17,12 +17,18 @@ export interface HttpServerOptions {
   readonly readableNotebooks?: readonly number[] | undefined;
   /** When set, every request but `GET /health` needs `Authorization: Bearer <token>`. */
   readonly token?: string | undefined;
-  /** Longest a request may take before it is answered 503 (its build is told to stop). */
+  /** Longest a request may take: its build is stopped then (freeing its connection) and it is answered 503. */
   readonly timeoutMs: number;
   readonly version: string;
   /** Where unexpected failures are logged, with their stack; responses never carry one. */
   readonly log: (line: string) => void;
 }
+
+/**
+ * How much longer than `timeoutMs` the framework waits for a handler. Builds and searches end at
+ * `timeoutMs` themselves, with their own message; the framework's timeout only backs them up.
+ */
+export const HANDLER_GRACE_MS = 1_000;
 
 /** Routes that answer without a token: probes from a load balancer carry no secret. */
 const PUBLIC_ROUTES = new Set(['/health']);
@@ -33,7 +39,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
     // Answers 503 and aborts `request.signal` when a handler runs longer.
-    handlerTimeout: timeoutMs,
+    handlerTimeout: timeoutMs + HANDLER_GRACE_MS,
     // Receiving a request may not take longer either (slow clients).
     requestTimeout: timeoutMs,
     // Once closing: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
@@ -74,7 +80,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     const { result, report, text, format } = await service.context(
       ContextQuerySchema,
       { ...queryInput(ContextQuerySchema, request.query), focus: request.params.id },
-      { readableNotebooks: readableFor(request), signal: request.signal },
+      // The client going away aborts `request.signal`: the build stops and frees its connection.
+      { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs },
     );
     if (format === 'json') return reply.send({ result, report });
     return reply.type('text/markdown; charset=utf-8').header(REPORT_HEADER, JSON.stringify(report)).send(text);
@@ -84,6 +91,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     notes: await service.findNotes(queryInput(FindNotesRequestSchema, request.query), {
       readableNotebooks: readableFor(request),
       signal: request.signal,
+      timeoutMs,
     }),
   }));
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { numberFromText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 
@@ -6,8 +7,9 @@ const numericFields = new WeakMap<z.ZodObject, ReadonlySet<string>>();
 
 /**
  * A query string as input for `schema`: values arrive as text, so a field whose schema takes
- * only numbers gets the number its text spells; anything else goes on as it came, for the schema
- * to judge with its own message (`budget=ten` → `budget: Invalid input: expected number…`).
+ * only numbers gets the number its text spells, by the CLI's own text-to-value step
+ * ({@link numberFromText}); anything else goes on as it came, for the schema to judge with its
+ * own message (`budget=ten` → `budget: expected an integer ≥ 0, got "ten"`).
  */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
   const numeric = numericFieldsOf(schema);
@@ -15,7 +17,7 @@ export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, s
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
-    input[key] = numeric.has(key) && /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : value;
+    input[key] = numeric.has(key) ? numberFromText(value) : value;
   }
   return input;
 }

@@ -5,7 +5,7 @@ import { NoteService } from '../service/note-service.js';
 import { serviceErrorOf } from '../service/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
 import { openServiceStore } from '../service/service-store.js';
-import { createHttpServer } from './http-server.js';
+import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
 
 export interface ServeFlags {
   readonly db?: string;
@@ -75,7 +75,7 @@ export async function runServeCommand(flags: ServeFlags, err: (text: string) => 
   });
   err(`note-context: ${signal}: finishing the requests in flight\n`);
   // Handlers end by the request timeout; a client that still holds a socket after that is cut off.
-  const cutOff = setTimeout(() => app.server.closeAllConnections(), settings.timeoutMs + 1_000).unref();
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), settings.timeoutMs + HANDLER_GRACE_MS + 1_000).unref();
   await app.close();
   clearTimeout(cutOff);
   await slots.drained();

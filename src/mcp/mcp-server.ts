@@ -16,7 +16,7 @@ export interface NoteContextMcpOptions {
   readonly service: NoteService;
   /** The host's readable notebooks (flag or environment); never a tool argument. */
   readonly readableNotebooks?: readonly number[] | undefined;
-  /** Longest a tool call may take before it answers with an error. */
+  /** Longest a tool call may take: its build is stopped then, and the call answers with an error. */
   readonly timeoutMs: number;
   readonly version: string;
   /** Where unexpected failures are logged (stdout belongs to the protocol). */
@@ -34,10 +34,8 @@ export function createNoteContextMcpServer(options: NoteContextMcpOptions): McpS
         'get_note_context with that uri as focus to read the note with its most relevant neighbours within a token budget.',
     },
   );
-  const scope = (signal: AbortSignal): CallScope => ({
-    readableNotebooks,
-    signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-  });
+  // The client's cancellation (or its going away) stops the build, as does the timeout.
+  const scope = (signal: AbortSignal): CallScope => ({ readableNotebooks, signal, timeoutMs });
   const failure = (error: unknown): CallToolResult => {
     const mapped = serviceErrorOf(error);
     if (mapped.code === 'internal') log(`note-context mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { serverReadableNotebooks } from '../service/access.js';
 import { NoteService } from '../service/note-service.js';
-import { serviceErrorOf } from '../service/service-error.js';
+import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
 import { openServiceStore } from '../service/service-store.js';
 import { createNoteContextMcpServer } from './mcp-server.js';
@@ -33,7 +33,7 @@ export async function runMcpCommand(flags: McpFlags, err: (text: string) => void
     });
   } catch (error) {
     const mapped = serviceErrorOf(error);
-    err(`note-context: ${mapped.code === 'internal' ? String(error) : mapped.message}\n`);
+    err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}\n`);
     return mapped.exitCode;
   }
 

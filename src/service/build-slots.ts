@@ -2,8 +2,9 @@ import { ServiceBusy } from './service-error.js';
 
 /**
  * Bounds the builds (and searches) a service runs at once. A slot is held until the work itself
- * ends, not until its caller stops waiting: a request that timed out still holds its slot while
- * its build finishes, so the bound is on the database's real load.
+ * ends, not until its caller stops waiting, so the bound is on the database's real load: a build
+ * stops at its caller's deadline or abort and frees its slot then; a search, which cannot be
+ * stopped, keeps its slot until it ends (the store's statement timeout bounds it).
  */
 export class BuildSlots {
   private running = 0;

@@ -1,5 +1,5 @@
 import { buildContext, type BuildOutcome } from '../build-context.js';
-import { BuildOptionsSchema, type BuildOptions } from '../build-options.js';
+import type { BuildOptions } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
@@ -17,8 +17,16 @@ export interface ContextResponse extends BuildOutcome {
 export interface CallScope {
   /** Already decided by the host (see `readableNotebooksFor`). */
   readonly readableNotebooks?: readonly number[] | undefined;
-  /** Ends the wait for the build: a timeout or a caller that went away. */
-  readonly signal?: AbortSignal;
+  /**
+   * The caller went away or cancelled. A build stops (and frees its database connection) with
+   * `BuildAborted`; a search, which cannot be stopped, is only no longer waited for.
+   */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Longest the call may take. A build stops with `BuildTimeout` (the library's `timeoutMs`;
+   * its default when absent); a search is no longer waited for.
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -33,30 +41,32 @@ export class NoteService {
 
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}): Promise<ContextResponse> {
     const request = parse(schema, input);
-    const options = libraryOptions({
+    // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
+    const options: BuildOptions = {
       focus: request.focus,
       budget: request.budget,
       tokenizer: request.tokenizer,
-      truncate: request.truncate,
-      readableNotebooks: scope.readableNotebooks && [...scope.readableNotebooks],
       format: request.format,
-      signal: scope.signal,
-    });
-    const outcome = await this.run(() => buildContext(this.store, options), scope.signal);
+      ...(request.truncate !== undefined && { truncate: request.truncate }),
+      ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
+      ...(scope.timeoutMs !== undefined && { timeoutMs: scope.timeoutMs }),
+      ...(scope.signal && { signal: scope.signal }),
+    };
+    const outcome = await this.run(() => buildContext(this.store, options));
     return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
   }
 
   async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
     const { query, limit } = parse(FindNotesRequestSchema, input);
     const readable = scope.readableNotebooks;
-    return this.run(
-      () => this.store.findNotes(query, { limit, ...(readable && { readableNotebooks: new Set(readable) }) }),
-      scope.signal,
-    );
+    const end = endOf(scope);
+    end?.throwIfAborted();
+    const search = this.run(() => this.store.findNotes(query, { limit, ...(readable && { readableNotebooks: new Set(readable) }) }));
+    return untilAborted(search, end);
   }
 
-  private run<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    return untilAborted(this.slots ? this.slots.run(work) : work(), signal);
+  private run<T>(work: () => Promise<T>): Promise<T> {
+    return this.slots ? this.slots.run(work) : work();
   }
 }
 
@@ -66,23 +76,17 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return parsed.data;
 }
 
-const LIBRARY_OPTIONS = new Set(Object.keys(BuildOptionsSchema.shape));
-
-/**
- * The options `buildContext` takes. The output format (to price the build for it) and the abort
- * signal are passed as soon as `BuildOptionsSchema` has them; until then the result is rendered
- * in the requested format and the wait is cut short by {@link untilAborted} alone.
- */
-function libraryOptions(options: Record<string, unknown>): BuildOptions {
-  return Object.fromEntries(
-    Object.entries(options).filter(([key, value]) => value !== undefined && LIBRARY_OPTIONS.has(key)),
-  ) as BuildOptions;
+/** The caller's signal and deadline as one signal, if there is either. */
+function endOf(scope: CallScope): AbortSignal | undefined {
+  const signals = [scope.signal, scope.timeoutMs === undefined ? undefined : AbortSignal.timeout(scope.timeoutMs)].filter(
+    (signal): signal is AbortSignal => signal !== undefined,
+  );
+  return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
 }
 
-/** Rejects with the signal's reason once it aborts; a build left behind still ends on its own. */
+/** Rejects with the signal's reason once it aborts; the work left behind still ends on its own (and keeps its slot). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason);
     signal.addEventListener('abort', abort, { once: true });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { BuildOptionsSchema } from '../build-options.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../result/render.js';
+import type { OutputFormat } from '../result/render.js';
 
 const option = BuildOptionsSchema.shape;
 
 /**
  * What a service caller may ask of one build: the library's own option schemas (so the same
- * checks and messages), described for clients, plus the output format. The readable notebooks
- * are not among them: the host decides those (see `access.ts`).
+ * checks and messages), described for clients; a service picks its default format. The readable
+ * notebooks and the timeout are not among them: the host decides those (see `access.ts`).
  */
 export function contextRequestSchema(defaultFormat: OutputFormat) {
   return z.strictObject({
     focus: option.focus.describe('The focus note: its id, or its uri /n{id}.'),
     budget: option.budget.describe('Tokens for related notes, an integer ≥ 0; the focus note is not charged.'),
-    format: z
-      .enum(OUTPUT_FORMATS)
+    format: option.format
+      .unwrap()
       .default(defaultFormat)
       .describe(`prompt: text for an AI assistant; json: the compact GraphRAGResult. Default ${defaultFormat}.`),
     tokenizer: option.tokenizer.describe('How tokens are counted. Default o200k.'),

@@ -1,15 +1,19 @@
-import { NoteNotFound, StoreUnavailable, ValidationError } from '../errors.js';
+import { oneLineMessage } from '../cli/message-line.js';
+import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../errors.js';
 
-export const SERVICE_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'busy', 'unavailable', 'timeout', 'internal'] as const;
+export const SERVICE_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'busy', 'unavailable', 'timeout', 'cancelled', 'internal'] as const;
 
-/** How every service (MCP, HTTP, and the exit codes of the CLI) reports one failure. */
+/** How every service (MCP, HTTP) and the CLI report one failure. */
 export interface ServiceError {
   /** HTTP status. */
   readonly status: 400 | 401 | 404 | 500 | 503;
   /** Exit code of spec section 7. */
   readonly exitCode: 1 | 2 | 3;
   readonly code: (typeof SERVICE_ERROR_CODES)[number];
-  /** One line, the CLI's wording: `invalid input: budget: …`, `note 42 not found`. Never a stack. */
+  /**
+   * One line, the CLI's wording (`invalid input: budget: …`, `note 42 not found`): control
+   * characters escaped, no password of a URL. Never a stack.
+   */
   readonly message: string;
   /** The offending field, for `invalid_input`. */
   readonly field?: string;
@@ -25,27 +29,34 @@ export class NotAuthorized extends Error {
   override name = 'NotAuthorized';
 }
 
-/** The one mapping from what went wrong to what a caller is told. */
+/** The one mapping from what went wrong to what a caller is told: CLI, MCP and HTTP. */
 export function serviceErrorOf(error: unknown): ServiceError {
   if (error instanceof ValidationError) {
-    return { status: 400, exitCode: 2, code: 'invalid_input', message: `invalid input: ${oneLine(error.message)}`, field: error.field };
+    return { status: 400, exitCode: 2, code: 'invalid_input', message: oneLineMessage(`invalid input: ${error.message}`), field: error.field };
   }
   if (error instanceof NoteNotFound) return { status: 404, exitCode: 3, code: 'not_found', message: `note ${error.noteId} not found` };
-  if (error instanceof StoreUnavailable) return { status: 503, exitCode: 1, code: 'unavailable', message: oneLine(error.message) };
-  if (error instanceof NotAuthorized) return { status: 401, exitCode: 1, code: 'unauthorized', message: oneLine(error.message) };
-  if (error instanceof ServiceBusy) return { status: 503, exitCode: 1, code: 'busy', message: oneLine(error.message) };
-  if (isTimeout(error)) return { status: 503, exitCode: 1, code: 'timeout', message: 'the build did not finish in time' };
-  // The caller went away (an `AbortSignal` aborted without a reason): nobody reads the answer.
-  if (error instanceof Error && error.name === 'AbortError') return { status: 503, exitCode: 1, code: 'unavailable', message: 'the request was cancelled' };
+  if (error instanceof StoreUnavailable) return { status: 503, exitCode: 1, code: 'unavailable', message: firstLineOf(error) };
+  if (error instanceof NotAuthorized) return { status: 401, exitCode: 1, code: 'unauthorized', message: firstLineOf(error) };
+  if (error instanceof ServiceBusy) return { status: 503, exitCode: 1, code: 'busy', message: firstLineOf(error) };
+  if (error instanceof BuildTimeout) return { status: 503, exitCode: 1, code: 'timeout', message: firstLineOf(error) };
+  // A framework's own deadline, which reaches a build as the reason its signal aborted.
+  if (isTimeout(error) || (error instanceof BuildAborted && isTimeout(error.cause))) {
+    return { status: 503, exitCode: 1, code: 'timeout', message: 'the request did not finish in time' };
+  }
+  // The caller went away (or cancelled): nobody reads the answer, and it is no failure to log.
+  if (error instanceof BuildAborted) return { status: 503, exitCode: 1, code: 'cancelled', message: firstLineOf(error) };
+  if (error instanceof Error && error.name === 'AbortError') return { status: 503, exitCode: 1, code: 'cancelled', message: 'the request was cancelled' };
   return { status: 500, exitCode: 1, code: 'internal', message: 'internal error' };
+}
+
+/** The first line of an error's message, as a message shows it; for logs and the CLI's unexpected failures. */
+export function firstLineOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return oneLineMessage(text.split('\n')[0] || 'unexpected error');
 }
 
 /** An `AbortSignal.timeout` reason, or a framework's own timeout error. */
 function isTimeout(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return error.name === 'TimeoutError' || (error as { code?: unknown }).code === 'FST_ERR_HANDLER_TIMEOUT';
-}
-
-function oneLine(text: string): string {
-  return text.split('\n')[0]?.trim() || 'unexpected error';
 }

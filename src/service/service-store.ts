@@ -1,7 +1,4 @@
-import { isMysqlUrl, SAMPLE_NOTEBOOK } from '../cli/open-store.js';
-import { readFixtureFile } from '../store/memory/fixture.js';
-import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
-import { MysqlNoteStore } from '../store/mysql/mysql-note-store.js';
+import { openStore } from '../cli/open-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { SERVICE_ENV } from './access.js';
@@ -21,25 +18,21 @@ export interface ServiceStoreOptions {
 
 /**
  * The store a long-running service reads: `--db`, else `NOTE_CONTEXT_DB`, else the sample
- * notebook. A MySQL store connects on first use, so a database that is down makes requests
- * fail (and the health check say so), not the start.
+ * notebook, opened and checked as the CLI's `build` opens it (a message names the flag or the
+ * variable the setting came from). A MySQL store connects on first use, so a database that is
+ * down makes requests fail (and the health check say so), not the start.
  */
 export async function openServiceStore(
   db: string | undefined,
   options: ServiceStoreOptions = {},
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ServiceStore> {
-  const where = db ?? env[SERVICE_ENV.db];
-  const store = isMysqlUrl(where)
-    ? MysqlNoteStore.fromUrl(where, options.poolSize === undefined ? {} : { poolSize: options.poolSize })
-    : new MemoryNoteStore(await readFixtureFile(where ?? SAMPLE_NOTEBOOK));
-  return {
-    store,
-    check: () => checkStore(store),
-    close: async () => {
-      if (store instanceof MysqlNoteStore) await store.destroy();
-    },
-  };
+  const fromEnv = db === undefined ? env[SERVICE_ENV.db] : undefined;
+  const { store, close } = await openStore(db ?? fromEnv, {
+    field: fromEnv === undefined ? '--db' : SERVICE_ENV.db,
+    ...(options.poolSize !== undefined && { poolSize: options.poolSize }),
+  });
+  return { store, check: () => checkStore(store), close };
 }
 
 /** Resolves when a build could start now: a reader opens and closes (on MySQL: a snapshot on a pooled connection). */

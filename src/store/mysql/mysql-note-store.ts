@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { StoreUnavailable, ValidationError } from '../../errors.js';
+import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { kyselySource, poolSource, type ConnectionSource, type MysqlReadPool } from './connection-source.js';
@@ -11,23 +11,30 @@ import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 
-export const MysqlStoreOptionsSchema = z.strictObject({
-  /**
-   * Longest a single statement may run on the server before it is stopped (default 5 s). The
-   * client waits 500 ms more for an answer, then destroys the connection and fails the build with
-   * `StoreUnavailable`: a server that froze cannot say that time is up.
-   */
-  queryTimeoutMs: z.number().int().positive().default(5_000),
-  /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
-  connectTimeoutMs: z.number().int().positive().default(5_000),
-  /** Connections in the pool `fromUrl` makes (default 10). */
-  poolSize: z.number().int().positive().default(10),
-  /**
-   * Read each build inside one consistent snapshot (default true). Only a test turns it off, to
-   * show what the snapshot protects a build from.
-   */
-  consistentSnapshot: z.boolean().default(true),
-});
+const POSITIVE_MS = expecting('a positive integer (milliseconds)');
+const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
+const POOL_SIZE = expecting('a positive integer');
+
+export const MysqlStoreOptionsSchema = z.strictObject(
+  {
+    /**
+     * Longest a single statement may run on the server before it is stopped (default 5 s). The
+     * client waits 500 ms more for an answer, then destroys the connection and fails the build with
+     * `StoreUnavailable`: a server that froze cannot say that time is up.
+     */
+    queryTimeoutMs: positiveMs().default(5_000),
+    /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
+    connectTimeoutMs: positiveMs().default(5_000),
+    /** Connections in the pool `fromUrl` makes (default 10). */
+    poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+    /**
+     * Read each build inside one consistent snapshot (default true). Only a test turns it off, to
+     * show what the snapshot protects a build from.
+     */
+    consistentSnapshot: z.boolean({ error: expecting('true or false') }).default(true),
+  },
+  { error: expecting('an options object') },
+);
 
 export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 
