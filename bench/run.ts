@@ -16,6 +16,7 @@ import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { generateNotebooks, type GeneratorSettings } from './generate-notebook.js';
+import { measureHttpLoad } from './http-load.js';
 import { markdownTable, measureBuilds, measureThroughput, ms, type Summary } from './measure.js';
 import { OrmStyleStore } from './orm-baseline.js';
 import { logLogChart } from './svg-chart.js';
@@ -192,6 +193,19 @@ try {
   const main = latency.get('mysql o200k 2000')!;
   const tripsMax = Math.max(...[...latency.entries()].filter(([key]) => key.startsWith('mysql') && key.endsWith(' 2000')).map(([, summary]) => summary.tripsMax));
   const fanOuts = generated.fanOutFoci.map((f) => f.fanOut);
+  // The HTTP service, in a process of its own, under autocannon.
+  const load = await measureHttpLoad(database.url, randomFoci, [1, 16, 64], quick ? 3 : 10);
+  section(
+    'The HTTP service',
+    `\`note-context serve\` on the MySQL database (its own process, \`--max-builds 64\`), driven by autocannon with ` +
+      `\`GET /notes/{id}/context?budget=2000\` over the random focus notes, ${quick ? 3 : 10} s per line. ` +
+      `RSS of the server: ${load.rssBeforeMiB.toFixed(0)} MiB before, ${load.rssAfterMiB.toFixed(0)} MiB after.\n\n` +
+      markdownTable(
+        ['connections', 'requests per second', 'p50 ms', 'p99 ms', 'errors (non-200 included)'],
+        load.rows.map((row) => [row.connections, row.requestsPerSecond.toFixed(0), row.p50, row.p99, row.errors]),
+      ),
+  );
+
   // A hostile note: the focus holds 1 MB of one character, its parent and sibling 1 MB titles.
   const hostile = new MemoryNoteStore({
     notebooks: [],
