@@ -1,6 +1,9 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
 import type { Strategies } from './strategies/strategy.js';
 
+/** The longest stretch a walk holds the event loop before it lets other work run. */
+const YIELD_EVERY_MS = 4;
+
 /**
  * One build's deadline: its `timeoutMs` and the caller's signal, as one signal for the store
  * (which gives up reads and destroys the connection it holds) and a check for the walk.
@@ -9,11 +12,14 @@ export class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private readonly onCallerAbort: () => void;
+  private readonly endsAt: number;
+  private lastYield = performance.now();
 
   constructor(
-    timeoutMs: number,
+    private readonly timeoutMs: number,
     private readonly caller: AbortSignal | undefined,
   ) {
+    this.endsAt = performance.now() + timeoutMs;
     this.timer = setTimeout(() => this.controller.abort(new BuildTimeout(timeoutMs)), timeoutMs);
     this.timer.unref?.();
     this.onCallerAbort = () => this.controller.abort(new BuildAborted({ cause: caller?.reason }));
@@ -25,9 +31,24 @@ export class Deadline {
     return this.controller.signal;
   }
 
-  /** Throws the build's typed error once the deadline passed or the caller aborted. */
+  /**
+   * Throws the build's typed error once the deadline passed or the caller aborted. It reads the
+   * clock itself: a walk over notes already in memory never gives the timer its turn.
+   */
   check(): void {
+    if (!this.controller.signal.aborted && performance.now() >= this.endsAt) this.controller.abort(new BuildTimeout(this.timeoutMs));
     if (this.controller.signal.aborted) throw this.controller.signal.reason;
+  }
+
+  /**
+   * Lets the event loop run (timers, I/O, other requests, a caller's abort) once the walk has held
+   * it for a few milliseconds: reads answered from memory resolve at once, and a long walk would
+   * otherwise block the process until it ends.
+   */
+  private async breathe(): Promise<void> {
+    if (performance.now() - this.lastYield < YIELD_EVERY_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.lastYield = performance.now();
   }
 
   /** Waits for `promise`, or rejects as soon as the deadline passes. */
@@ -47,7 +68,8 @@ export class Deadline {
   /** The strategies, each step checked against the deadline: a long walk in memory stops too. */
   guard(strategies: Strategies): Strategies {
     return {
-      next: (relation) => {
+      next: async (relation) => {
+        await this.breathe();
         this.check();
         return this.race(strategies.next(relation));
       },

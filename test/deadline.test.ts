@@ -13,7 +13,7 @@ function slowStore(inner: NoteStore, delayMs: number) {
       const reader = await inner.openReader(scope, signal);
       state.opened++;
       return {
-        read: (requests) => new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => reader.read(requests)),
+        read: (requests) => new Promise((resolve) => setTimeout(resolve, delayMs).unref()).then(() => reader.read(requests)),
         roundTrips: 0,
         close: async () => {
           state.closed++;
