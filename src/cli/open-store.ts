@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
-import { MysqlNoteStore } from '../store/mysql/mysql-note-store.js';
 import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
@@ -47,6 +46,8 @@ export async function openStore(db: string | undefined, options: OpenStoreOption
   const field = options.field ?? '--db';
   checkDb(db, field);
   if (isMysqlUrl(db)) {
+    // Loaded only for a database: mysql2 is a large part of the CLI's start-up.
+    const { MysqlNoteStore } = await import('../store/mysql/mysql-note-store.js');
     const store = MysqlNoteStore.fromUrl(db, options.poolSize === undefined ? {} : { poolSize: options.poolSize });
     return { store, close: () => store.destroy() };
   }

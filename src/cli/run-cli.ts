@@ -9,7 +9,6 @@ import { readFixtureFile } from '../store/memory/fixture.js';
 import { LoadOptionsSchema } from '../store/mysql/load-fixture.js';
 import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
-import { loadIntoMysql } from './load-into-mysql.js';
 import { messageLine } from './message-line.js';
 import { isMysqlUrl, openStore, type OpenedStore } from './open-store.js';
 
@@ -149,6 +148,7 @@ async function runLoad(fixturePath: string, flags: { db: string; batch?: string 
     const batch = BatchFlagSchema.safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
     const fixture = await readFixtureFile(fixturePath);
+    const { loadIntoMysql } = await import('./load-into-mysql.js');
     await loadIntoMysql(flags.db, fixture, batch.data);
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
