@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { dottedPath, ValidationError } from '../errors.js';
 import {
   CONTEXTUAL_PATH,
   DETAILS,
@@ -39,7 +39,7 @@ export function parsePrompt(text: string): GraphRAGResult {
     relatedNotes.push({ uriAndTitle, ...reader.links(), ...reader.details(), relationToFocusNote });
   }
   const parsed = GraphRAGResultSchema.safeParse({ focusNote: focus, relatedNotes });
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'prompt');
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'prompt', (path) => `prompt.${dottedPath(path)}`);
   return parsed.data;
 }
 
