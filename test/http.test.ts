@@ -21,6 +21,7 @@ import type { NoteFinder } from '../src/store/note-finder.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { GatedStore } from './support/gated-store.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { statementsWaitingOnLock } from './support/lock-waiters.js';
 
 const fixture = await readFixtureFile(SAMPLE_NOTEBOOK);
 const sample = new MemoryNoteStore(fixture);
@@ -354,10 +355,7 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
     servers.push({ close: () => slow.destroy() });
     const api = await serve(slow, { maxBuilds: 1, timeoutMs: 300 });
     const locker = await createConnection(parseMysqlUrl(database.url));
-    const waiting = async () => {
-      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
-      return Number((rows as { n: number }[])[0]!.n);
-    };
+    const waiting = () => statementsWaitingOnLock(locker);
     try {
       // Hold the note table so the build waits inside its read, as a slow query would.
       await locker.query('LOCK TABLES note WRITE');

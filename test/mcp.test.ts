@@ -15,6 +15,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { CLI, childEnv, connectMcp, ROOT } from './support/service-processes.js';
+import { statementsWaitingOnLock } from './support/lock-waiters.js';
 
 type CallResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
@@ -154,10 +155,7 @@ describe('note-context mcp on MySQL', () => {
     // Long enough for a build on a loaded machine once the lock is gone; the lock holds the first past it.
     const { client, stderr } = await connectMcp(['--timeout-ms', '2000'], { NOTE_CONTEXT_DB: database.url });
     const locker = await createConnection(parseMysqlUrl(database.url));
-    const waiting = async () => {
-      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
-      return Number((rows as { n: number }[])[0]!.n);
-    };
+    const waiting = () => statementsWaitingOnLock(locker);
     try {
       // Hold the note table so the build waits inside its read, as a slow query would.
       await locker.query('LOCK TABLES note WRITE');
@@ -178,10 +176,7 @@ describe('note-context mcp on MySQL', () => {
   it('a call the client cancels stops its build and frees its connection; nothing is logged', async () => {
     const { client, stderr } = await connectMcp([], { NOTE_CONTEXT_DB: database.url });
     const locker = await createConnection(parseMysqlUrl(database.url));
-    const waiting = async () => {
-      const [rows] = await locker.query("SELECT COUNT(*) AS n FROM information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'");
-      return Number((rows as { n: number }[])[0]!.n);
-    };
+    const waiting = () => statementsWaitingOnLock(locker);
     try {
       await locker.query('LOCK TABLES note WRITE');
       const controller = new AbortController();
