@@ -21,8 +21,8 @@ afterAll(async () => {
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50), 'a b  c 9 ', ' K Kelvin ſ', 'Word '.repeat(30)),
-  fc.array(fc.constantFrom(' ', 'a', 'B', '7', '水', '.', '  '), { maxLength: 40 }).map((parts) => parts.join('')),
+  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50), 'a b  c 9 ', ' K Kelvin ſ', 'Word '.repeat(30), "Bob's 1a2b\u0001c", '[x](y)\t\nZ', 'é1 ²3 ١4'),
+  fc.array(fc.constantFrom(" ", "a", "B", "7", "水", ".", "  ", "\x27", "\u0001", "é"), { maxLength: 40 }).map((parts) => parts.join('')),
 );
 
 /** A parent (1) with children whose parents and objects may be visible, deleted or in another notebook. */
@@ -63,12 +63,15 @@ const family = fc
     ],
   }));
 
+/** Limit and scan of the filtered pages read: ending on the limit, on the scan, or at the relation's end. */
+const PAGES: readonly (readonly [number, number])[] = [[100, 100], [3, 100], [100, 5], [2, 7]];
+
 /** Which children a filtered page returns, with the gaps before each. */
-async function filteredPage(store: NoteStore, filter: SizeFilter, readable: ReadonlySet<number> | undefined, detailsLimit: number) {
+async function filteredPage(store: NoteStore, filter: SizeFilter, readable: ReadonlySet<number> | undefined, detailsLimit: number, limit: number) {
   const reader = await store.openReader({ detailsLimit, ...(readable && { readableNotebooks: readable }) });
   try {
-    const [page] = await reader.read([{ kind: 'children', parentId: 1, direction: 'asc', limit: 100, filter }]);
-    return page!.map((note) => `${note.id}+${note.leftOutBefore}`);
+    const [page] = await reader.read([{ kind: 'children', parentId: 1, direction: 'asc', limit, filter }]);
+    return page!.map((note) => `${note.id}+${note.leftOutBefore}${note.leftOut ? ' left out' : ''}`);
   } finally {
     await reader.close();
   }
@@ -78,6 +81,7 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
   it('the MySQL expression and the memory store leave out exactly the notes shownSizeOf says show too much (60 notebooks x 4 filters)', async () => {
     let leftOut = 0;
     let kept = 0;
+    let endedOnLeftOut = 0;
     await fc.assert(
       fc.asyncProperty(
         family,
@@ -93,32 +97,44 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
             const note = fixture.notes.find((candidate) => candidate.id === id);
             return note && note.deletedAt === undefined && (!readable || readable.has(note.notebookId)) ? note : undefined;
           };
-          for (const maxTextBytes of limits) {
-            const filter = { maxTextBytes, maxWordStarts: maxTextBytes.map((max) => Math.floor(max / 12)), keep: [] };
-            // The oracle: shownSizeOf on each visible child, as the model defines it.
+          for (const [round, maxTextBytes] of limits.entries()) {
+            // Pages that end on their limit, on their scan, or on the end of the relation.
+            const [limit, scan] = PAGES[round]!;
+            const filter = { maxTextBytes, maxWordStarts: maxTextBytes.map((max) => Math.floor(max / 12)), keep: [], scan };
+            // The oracle: shownSizeOf on each visible child, as the model defines it, over the
+            // first `scan` children, stopping at `limit` kept; a left-out last one comes too.
             let gap = 0;
+            let last: string | undefined;
             const expected: string[] = [];
-            for (const child of fixture.notes.filter((note) => note.parentId === 1 && visible(note.id))) {
+            for (const child of fixture.notes.filter((note) => note.parentId === 1 && visible(note.id)).slice(0, scan)) {
+              if (expected.length === limit) break;
               const parent = visible(child.parentId);
               const object = visible(child.objectId);
               const { shape, textBytes, wordStarts } = shownSizeOf({ title: child.title, details: child.details, parent, object }, detailsLimit);
               if (textBytes > maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!) {
+                last = `${child.id}+${gap} left out`;
                 gap++;
                 leftOut++;
               } else {
                 expected.push(`${child.id}+${gap}`);
                 gap = 0;
+                last = undefined;
                 kept++;
               }
             }
-            expect(await filteredPage(memory, filter, readable, detailsLimit)).toEqual(expected);
-            expect(await filteredPage(mysql, filter, readable, detailsLimit)).toEqual(expected);
+            if (last && expected.length < limit) {
+              expected.push(last);
+              endedOnLeftOut++;
+            }
+            expect(await filteredPage(memory, filter, readable, detailsLimit, limit)).toEqual(expected);
+            expect(await filteredPage(mysql, filter, readable, detailsLimit, limit)).toEqual(expected);
           }
         },
       ),
       { numRuns: 60 },
     );
-    console.log(`size rule: ${kept} notes kept, ${leftOut} left out`);
+    console.log(`size rule: ${kept} notes kept, ${leftOut} left out, ${endedOnLeftOut} pages ended on a note left out`);
+    expect(endedOnLeftOut).toBeGreaterThan(20);
     expect(leftOut).toBeGreaterThan(100);
     expect(kept).toBeGreaterThan(100);
   });

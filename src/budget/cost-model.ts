@@ -5,8 +5,10 @@ import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPiece, jsonNotePiece } from '../result/render-json.js';
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
+import { detailsBlock } from '../result/prompt-text.js';
 import type { BareNote } from '../result/schema.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
+import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloor, type TemplateFloor } from './template-floor.js';
 import { estimateTokens, type Tokenizer } from './tokenizer.js';
 
 /** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
@@ -38,15 +40,10 @@ export interface CostModel {
   sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
-/**
- * No BPE token of o200k or cl100k decodes to more than 128 bytes, so text of n bytes costs at least
- * ceil(n / 128) tokens. It is the only floor that holds for every text (runs of one character
- * pack densely), and it is what lets a database judge from text lengths that a note cannot fit.
- */
-const MOST_BYTES_PER_TOKEN = 128;
-
 const RELATED: readonly RelatedRelation[] = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
 const SMALLEST_LINK = '[](/n1)';
+/** A link whose title is a text of the template (see template-floor.ts). */
+const SLOT_LINK = `[${SLOT}](/n1)`;
 
 const models = new Map<string, CostModel>();
 
@@ -93,54 +90,76 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
 
 /**
  * Exact costs in the compact JSON: the tokens a piece adds, from windows around it (see
- * json-windows.ts). Floors: a piece's fixed words (keys, relation, the `n` and digits of each
- * link) are chunks of their own, each at least one token, and the rest of the piece costs at least
- * a token per 128 bytes; minus what the window's text it replaces could have cost.
+ * json-windows.ts). Floors: what the window after the piece costs at least (template-floor.ts),
+ * minus what the window's text it replaces costs, for either window.
  */
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list)));
-  const replaced = Math.max(...[false, true].map((hasPrevious) => tokenizer.count(relatedNoteWindow('', hasPrevious).before)));
-  const words = floorTable((relation, shape) => wordChunks(tokenizer, jsonNotePiece(smallestNote(relation, shape))) - replaced);
+  const floors = floorTable((relation, shape) =>
+    [false, true].map((hasPrevious) => {
+      const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
+      return { ...templateFloor(tokenizer, after), replaced: tokenizer.count(before) };
+    }),
+  );
   return withFloors(
     {
       noteCost: (note, entry, result) =>
         windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0),
       entryCost,
     },
-    bpeFloors(words),
+    bpeFloors(floors),
   );
 }
 
 /**
  * Exact costs in the prompt: every piece starts a line after a line break and ends with one, a
- * place where the pre-tokenizers always split, so a piece adds exactly its own tokens.
+ * place where the pre-tokenizers always split, so a piece adds exactly its own tokens. Floors:
+ * what the piece's template costs at least, a details block counted as text, plus the fixed
+ * part of its focus-list entry.
  */
 function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
-  const entryWords = wordChunks(tokenizer, promptEntryPiece(SMALLEST_LINK));
-  const words = floorTable(
-    (relation, shape) => wordChunks(tokenizer, promptNotePiece(smallestNote(relation, shape))) + (focusListOf(relation) ? entryWords : 0),
-  );
+  const entry = templateFloor(tokenizer, promptEntryPiece(SLOT_LINK));
+  const floors = floorTable((relation, shape) => {
+    const note = templateNote(relation, shape);
+    const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
+    const { exact, textStretches, fixedBytesAroundText } = templateFloor(tokenizer, piece);
+    const listed = focusListOf(relation) !== undefined;
+    return [
+      {
+        exact: exact + (listed ? entry.exact : 0),
+        textStretches: textStretches + (listed ? entry.textStretches : 0),
+        fixedBytesAroundText,
+        replaced: 0,
+      },
+    ];
+  });
   return withFloors(
     { noteCost: (note, entry) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0), entryCost },
-    bpeFloors(words),
+    bpeFloors(floors),
   );
 }
 
+/** A template's floor, less the tokens of the text its window replaces (JSON), in one layout. */
+interface LayoutFloor extends TemplateFloor {
+  readonly replaced: number;
+}
+
 /**
- * Fixed words cost a token each at least. The rest of a piece's chunks cost at least a token per
- * 128 bytes of its text, and at least a token per word start: a space followed by an ASCII letter
- * or digit always begins a chunk of its own (at the space, or at the letter when the space stands
- * alone), so a text holds at least as many chunks as word starts, each at least one token.
+ * A note costs at least its template's floor in every layout it may be written in (the least of
+ * them); the size limits take the most lenient relation and layout.
  */
-function bpeFloors(words: Record<RelatedRelation, number[]>): Floors {
-  const wordsOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => words[relation][shape]!)));
+function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
+  const all = (shape: NoteShape) => RELATED.flatMap((relation) => layouts[relation][shape]!);
   return {
-    note: (relation, shape, textBytes, wordStarts) => words[relation][shape]! + Math.max(Math.ceil(textBytes / MOST_BYTES_PER_TOKEN), wordStarts),
-    maxTextBytes: (shape, remaining) => (remaining - wordsOfShape[shape]!) * MOST_BYTES_PER_TOKEN,
-    maxWordStarts: (shape, remaining) => remaining - wordsOfShape[shape]!,
+    note: (relation, shape, textBytes, wordStarts) =>
+      Math.min(...layouts[relation][shape]!.map((layout) => floorOf(layout, wordStarts, textBytes) - layout.replaced)),
+    maxTextBytes: (shape, remaining) =>
+      Math.max(...all(shape).map((layout) => (remaining + layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
+    maxWordStarts: (shape, remaining) =>
+      Math.max(...all(shape).map((layout) => remaining + layout.replaced - layout.exact - layout.textStretches)),
   };
 }
 
@@ -166,16 +185,10 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, floors: Fl
   };
 }
 
-/** Chunks of a piece made of letters and digits only (with at most one leading other character). */
-function wordChunks(tokenizer: Tokenizer, piece: string): number {
-  if (!tokenizer.chunks) throw new Error(`${tokenizer.name} has no pre-tokenizer`);
-  return tokenizer.chunks(piece).filter((chunk) => /^[^\p{L}\p{N}]?[\p{L}\p{N}]+$/u.test(chunk)).length;
-}
-
-function floorTable(of: (relation: RelatedRelation, shape: NoteShape) => number): Record<RelatedRelation, number[]> {
+function floorTable<T>(of: (relation: RelatedRelation, shape: NoteShape) => T): Record<RelatedRelation, T[]> {
   return Object.fromEntries(RELATED.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<
     RelatedRelation,
-    number[]
+    T[]
   >;
 }
 
@@ -191,6 +204,17 @@ function smallestNote(relation: RelatedRelation, shape: NoteShape = 0): BareNote
   };
 }
 
-function everyShape(of: (shape: NoteShape) => number): number[] {
+/** The template of a note of a relation and shape: every text a {@link SLOT}. */
+function templateNote(relation: RelatedRelation, shape: NoteShape): BareNote {
+  return {
+    uriAndTitle: SLOT_LINK,
+    ...(shape & 1 ? { details: SLOT } : {}),
+    ...(shape & 2 ? { parentUriAndTitle: SLOT_LINK } : {}),
+    ...(shape & 4 ? { objectUriAndTitle: SLOT_LINK } : {}),
+    relationToFocusNote: relation,
+  };
+}
+
+function everyShape<T>(of: (shape: NoteShape) => T): T[] {
   return Array.from({ length: NOTE_SHAPES }, (_, shape) => of(shape));
 }

@@ -28,13 +28,23 @@ export interface ShownSize {
   readonly shape: NoteShape;
   /** UTF-8 bytes. */
   readonly textBytes: number;
-  /** Word starts: places where a space (U+0020) is followed by an ASCII letter or digit. */
+  /** Word starts: see {@link wordStartsOf}. */
   readonly wordStarts: number;
 }
 
-const WORD_START = / [A-Za-z0-9]/g;
+/**
+ * Word starts, as a regular expression both JavaScript and MariaDB/MySQL (PCRE, ICU) read the
+ * same way: an ASCII letter or digit at the start of the text or after an ASCII character that is
+ * not a letter, a digit or an apostrophe; a digit after an ASCII letter; a letter after a digit.
+ * Each begins a chunk of the o200k and cl100k pre-tokenizers of its own wherever the text is
+ * written (a note's texts always follow punctuation or a line break; escapes begin with `\`).
+ */
+export const WORD_START_PATTERN =
+  '(?:^|(?<=[\\x00-\\x26\\x28-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]))[A-Za-z0-9]|(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]';
 
-/** Places in `text` where a space is followed by an ASCII letter or digit. */
+const WORD_START = new RegExp(WORD_START_PATTERN, 'g');
+
+/** The word starts of `text` (see {@link WORD_START_PATTERN}). */
 export function wordStartsOf(text: string): number {
   return text.match(WORD_START)?.length ?? 0;
 }

@@ -33,10 +33,15 @@ export interface AncestorsRequest {
  * a note shows details, a visible parent, a visible object; the bytes are those of its title, the
  * first `detailsLimit` code points of its details and its visible links' titles), except the notes
  * named in `keep`. Each record returned then says in `leftOutBefore` how many notes were left out
- * just before it in the page's order. `limit` counts returned records only. The filter is the
- * caller's business: a store only evaluates it.
+ * just before it in the page's order. `limit` counts returned records only; a filtered page
+ * examines at most `scan` candidates, so that its work is bounded however few notes it keeps, and
+ * when the last candidate it examined was left out, it returns that one too, marked `leftOut`
+ * (so the next page starts after it). The filter is the caller's business: a store only
+ * evaluates it.
  */
 export interface SizeFilter {
+  /** The most candidates the page examines, kept or left out. */
+  readonly scan: number;
   /** For each shape (0–7), the most text bytes a note of that shape may show and be returned. */
   readonly maxTextBytes: readonly number[];
   /** For each shape, the most word starts a note of that shape may show and be returned. */

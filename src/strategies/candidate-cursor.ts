@@ -40,15 +40,25 @@ export class LaterCursor implements CandidateCursor {
   }
 }
 
-/** Reads one page of at most `limit` notes strictly after `after` (from the start when undefined). */
-export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>;
+/** One page of a relation, and whether candidates may follow it. */
+export interface PageRead {
+  readonly notes: readonly NoteRecord[];
+  readonly more: boolean;
+}
+
+/**
+ * Reads one page of at most `limit` notes strictly after `after` (from the start when undefined),
+ * and says whether candidates may follow it.
+ */
+export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<PageRead>;
 
 /**
  * Candidates read page by page with a keyset bound. The first page is asked for at once, so that
  * it joins the store's next batch, and each full page asks for the next as soon as it arrives:
  * the read then rides in a batch the build waits on anyway. Pages grow, since a relation walked
  * past one page is likely to be walked far. A page read with a size filter says how many notes it
- * left out before each record; each of them is offered as a left-out candidate in its place.
+ * left out before each record, and may end with a note it left out; each of them is offered as a
+ * left-out candidate in its place.
  */
 export class PagedCursor implements CandidateCursor {
   static readonly FIRST_PAGE = 8;
@@ -79,16 +89,15 @@ export class PagedCursor implements CandidateCursor {
     }
     this.leftOutOffered = 0;
     this.index++;
-    return noteCandidate(note);
+    return note.leftOut ? LEFT_OUT : noteCandidate(note);
   }
 
   private read(after: NoteRecord | undefined, limit: number): Promise<Page> {
     return readAhead(
-      this.readPage(after, limit).then((notes): Page => {
+      this.readPage(after, limit).then(({ notes, more }): Page => {
         const last = notes[notes.length - 1];
-        // A short page is the last one; a full one asks for the next at once (one page ahead).
-        const next =
-          notes.length === limit && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
+        // A page that may have more after it asks for the next at once (one page ahead).
+        const next = more && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
         return { notes, next };
       }),
     );

@@ -35,7 +35,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
     new PagedCursor(async (after, limit) => {
       const page = await loader.children(parentId, direction, after ?? from, limit);
-      if (feeder) loader.warm(feeder, page.filter((note) => note.id !== focus.id), (note) => warmDependents(feeder, note));
+      if (feeder) loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
       return page;
     });
   const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
@@ -68,7 +68,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     YoungerSibling: parent ? childrenOf(parent.id, 'asc', focus) : NOTHING,
     ReferringNote: new PagedCursor(async (after, limit) => {
       const page = await loader.referrings(focus.id, after?.id, limit);
-      loader.warm('ReferringNote', page.filter((note) => note.id !== focus.id), (note) => warmDependents('ReferringNote', note));
+      loader.warm('ReferringNote', page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents('ReferringNote', note));
       return page;
     }),
     NoteInContextualPath: new ListCursor(ancestors.slice(1)),

@@ -2,11 +2,15 @@ import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
 import type { FeedingRelation } from '../relationships/dependencies.js';
 import type { NoteReader, ReadRequest, SizeFilter } from '../store/note-store.js';
+import type { PageRead } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
 
 export interface LoaderOptions {
-  /** Asked each time a page is read: what it may leave out now. Undefined reads everything. */
-  readonly pageFilter: () => SizeFilter | undefined;
+  /**
+   * Asked each time a page is read: what it may leave out now. Undefined reads everything. Once
+   * it gives a filter it must go on giving one (the budget only shrinks).
+   */
+  readonly pageFilter: () => Omit<SizeFilter, 'scan'> | undefined;
   /** Whether to start the reads a feeding relation's notes would lead to before they are reached. */
   readonly warmDependents: boolean;
 }
@@ -17,6 +21,12 @@ export interface LoaderOptions {
  * trips; warming every note made statements of ~65 children pages; 32 keeps both in check.
  */
 const WARMED_PER_FEEDER = 32;
+
+/**
+ * A filtered page examines this many candidates per record it may return: enough that a page
+ * whose notes mostly cannot fit still moves far, few enough that one statement stays short.
+ */
+const SCANNED_PER_RECORD = 16;
 
 /**
  * The core's view of a reader: one request at a time for the strategies, one batch per tick for
@@ -49,25 +59,34 @@ export class NoteLoader {
     return readAhead(this.loader.load({ kind: 'ancestors', id }));
   }
 
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number) {
-    const filter = this.options.pageFilter();
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number): Promise<PageRead> {
+    const filter = this.filterFor(limit);
     return readAhead(
-      this.loader.load({
-        kind: 'children',
-        parentId,
-        direction,
-        ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
-        limit,
-        ...(filter && { filter }),
-      }),
+      this.loader
+        .load({
+          kind: 'children',
+          parentId,
+          direction,
+          ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
+          limit,
+          ...(filter && { filter }),
+        })
+        .then((notes) => pageRead(notes, limit)),
     );
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number) {
-    const filter = this.options.pageFilter();
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Promise<PageRead> {
+    const filter = this.filterFor(limit);
     return readAhead(
-      this.loader.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) }),
+      this.loader
+        .load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) })
+        .then((notes) => pageRead(notes, limit)),
     );
+  }
+
+  private filterFor(limit: number): SizeFilter | undefined {
+    const filter = this.options.pageFilter();
+    return filter && { ...filter, scan: limit * SCANNED_PER_RECORD };
   }
 
   /**
@@ -82,4 +101,15 @@ export class NoteLoader {
     this.warmed.set(feeder, done + ahead.length);
     for (const note of ahead) start(note);
   }
+}
+
+/**
+ * A page is the last when it came back short: fewer records than asked for and, for a filtered
+ * page (its records say what they left out), fewer candidates examined than its scan allowed.
+ */
+function pageRead(notes: readonly NoteRecord[], limit: number): PageRead {
+  if (notes.length >= limit) return { notes, more: true };
+  if (notes[0]?.leftOutBefore === undefined) return { notes, more: false };
+  const examined = notes.reduce((sum, note) => sum + 1 + note.leftOutBefore!, 0);
+  return { notes, more: examined >= limit * SCANNED_PER_RECORD };
 }

@@ -105,7 +105,7 @@ class MemoryNoteReader implements NoteReader {
       : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
     const page = this.pageCollector(request.limit, request.filter);
     for (; index >= 0 && index < siblings.length && !page.full(); index += step) page.offer(siblings[index]!);
-    return page.records;
+    return page.records();
   }
 
   private referringPage(request: ReferringPageRequest): NoteRecord[] {
@@ -115,26 +115,36 @@ class MemoryNoteReader implements NoteReader {
       : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
     const page = this.pageCollector(request.limit, request.filter);
     for (; index < referrings.length && !page.full(); index++) page.offer(referrings[index]!);
-    return page.records;
+    return page.records();
   }
 
-  /** Gathers a page's visible notes, leaving out and counting those `filter` leaves out. */
+  /**
+   * Gathers a page's visible notes, leaving out and counting those `filter` leaves out; with a
+   * filter it examines at most `filter.scan` notes and ends with the last one it examined when
+   * that one was left out (see `SizeFilter`).
+   */
   private pageCollector(limit: number, filter: SizeFilter | undefined) {
     const records: NoteRecord[] = [];
     const keep = new Set(filter?.keep);
+    let examined = 0;
     let leftOut = 0;
+    let lastLeftOut: NoteData | undefined;
     return {
-      records,
-      full: () => records.length >= limit,
+      records: (): NoteRecord[] =>
+        lastLeftOut ? [...records, { ...this.record(lastLeftOut, false)!, leftOutBefore: leftOut - 1, leftOut: true }] : records,
+      full: () => records.length >= limit || (filter !== undefined && examined >= filter.scan),
       offer: (note: NoteData) => {
         if (!this.isVisible(note)) return;
+        examined++;
         if (filter && !keep.has(note.id) && this.showsTooMuch(note, filter)) {
           leftOut++;
+          lastLeftOut = note;
           return;
         }
         const record = this.record(note, false)!;
         records.push(filter ? { ...record, leftOutBefore: leftOut } : record);
         leftOut = 0;
+        lastLeftOut = undefined;
       },
     };
   }

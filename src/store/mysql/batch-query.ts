@@ -1,5 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import { WORD_START_PATTERN } from '../../model/shown-size.js';
 import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SizeFilter } from '../note-store.js';
+
+/** The word-start pattern, case-sensitive whatever the column's collation. */
+const WORD_START_SQL = `(?-i)${WORD_START_PATTERN}`;
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -31,7 +35,7 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
     if (request.kind === 'referrings') branches.push(referringPage(request, index, scope));
   });
   if (chainStarts.length > 0) {
-    branches.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, NULL AS left_out_before, ${noteColumns(scope, false)}
+    branches.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, NULL AS left_out_before, NULL AS left_out, ${noteColumns(scope, false)}
       FROM chain JOIN note n ON n.id = chain.id ${linkJoins(scope)}`);
   }
   const union = sql.join(branches, sql` UNION ALL `);
@@ -59,7 +63,7 @@ function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder
 }
 
 function notesById(ids: readonly number[], scope: ReadScope, full: boolean): RawBuilder<unknown> {
-  return sql`SELECT ${sql.lit(full ? FULL_NOTES_BY_ID : NOTES_BY_ID)} AS req, NULL AS anchor, NULL AS left_out_before, ${noteColumns(scope, full)}
+  return sql`SELECT ${sql.lit(full ? FULL_NOTES_BY_ID : NOTES_BY_ID)} AS req, NULL AS anchor, NULL AS left_out_before, NULL AS left_out, ${noteColumns(scope, full)}
     FROM note n ${linkJoins(scope)}
     WHERE n.id IN (${sql.join(ids)}) AND ${visible('n', scope)}`;
 }
@@ -83,9 +87,11 @@ function referringPage(request: ReferringPageRequest, index: number, scope: Read
 }
 
 /**
- * A page of the notes `n` that meet `candidates`, in `order`. With a size `filter`, the notes that
- * show too much text are left out, and each row carries how many were left out just before it:
- * positions come from ROW_NUMBER over all candidates, gaps from LAG over the rows kept.
+ * A page of the notes `n` that meet `candidates`, in `order`. With a size `filter`, the page
+ * examines the first `filter.scan` candidates only, leaves out those that show too much text, and
+ * each row carries how many were left out just before it: positions come from ROW_NUMBER over the
+ * candidates examined, gaps from LAG over the rows kept. The last candidate examined comes back
+ * too when it was left out, marked `left_out`, so the next page starts after it.
  */
 function pageOf(
   index: number,
@@ -98,7 +104,7 @@ function pageOf(
   if (!filter) {
     return page(
       index,
-      sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, NULL AS left_out_before, ${noteColumns(scope, false)}
+      sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, NULL AS left_out_before, NULL AS left_out, ${noteColumns(scope, false)}
         FROM (SELECT n.id FROM note n WHERE ${candidates} ORDER BY ${order} LIMIT ${limit}) AS picked
         JOIN note n ON n.id = picked.id ${linkJoins(scope)}`,
     );
@@ -110,9 +116,9 @@ function pageOf(
     + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
   const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
     + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
-  // Word starts (wordStartsOf): each ' ' + ASCII letter or digit, 2 characters replaced by 1.
+  // Word starts (wordStartsOf): the pattern matches one character per word start; each is removed.
   const wordStarts = (text: RawBuilder<unknown>) =>
-    sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, '(?-i) [A-Za-z0-9]', '_')), 0)`;
+    sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, ${WORD_START_SQL}, '')), 0)`;
   const shownWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${scope.detailsLimit})`)}
     + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
   const perShape = (limits: readonly number[]) =>
@@ -124,14 +130,16 @@ function pageOf(
   const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${shownWordStarts} <= ${perShape(filter.maxWordStarts)})`;
   return page(
     index,
-    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before, ${noteColumns(scope, false)}
+    sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
+        NOT shown.kept AS left_out, ${noteColumns(scope, false)}
       FROM (
-        SELECT ranked.id, ranked.pos, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
+        SELECT ranked.id, ranked.pos, ranked.kept, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
         FROM (
-          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, (${small} OR ${kept}) AS shown
-          FROM note n ${linkJoins(scope)} WHERE ${candidates}
+          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, COUNT(*) OVER () AS examined, (${small} OR ${kept}) AS kept
+          FROM (SELECT n.id FROM note n WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}) AS scanned
+          JOIN note n ON n.id = scanned.id ${linkJoins(scope)}
         ) AS ranked
-        WHERE ranked.shown
+        WHERE ranked.kept OR ranked.pos = ranked.examined
         ORDER BY ranked.pos
         LIMIT ${limit}
       ) AS shown

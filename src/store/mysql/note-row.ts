@@ -13,6 +13,8 @@ export const NoteRowSchema = z.object({
   anchor: optionalInt,
   /** In a page read with a `SizeFilter`: notes left out just before this row. */
   left_out_before: optionalInt,
+  /** In a page read with a `SizeFilter`: 1 when the row was left out (the page's last row). */
+  left_out: optionalInt,
   id: int,
   title: z.string().nullable(),
   details: z.string().nullable(),
@@ -36,5 +38,6 @@ export function recordOfRow(row: NoteRow): NoteRecord {
     siblingOrder: row.sibling_order,
     notebookId: row.notebook_id,
     ...(row.left_out_before !== null && { leftOutBefore: row.left_out_before }),
+    ...(row.left_out === 1 && { leftOut: true }),
   };
 }

@@ -1,0 +1,101 @@
+import { utf8Length } from '../model/utf8.js';
+import type { Tokenizer } from './tokenizer.js';
+
+/**
+ * Lower bounds of what a piece of output costs in o200k or cl100k, from its template: the piece
+ * as the renderer writes it with each note text replaced by {@link SLOT}.
+ *
+ * The pre-tokenizers of both encodings split text into chunks, and BPE merges only inside a
+ * chunk. Some places in a template are split whatever the texts are (see `splitsAt`); between two
+ * such places a stretch with no text is tokenized exactly as it is alone. A stretch that holds
+ * text gives at least one chunk without a letter or digit when it starts with two fixed
+ * characters other than letters and digits, or has two such characters right after its text: the
+ * chunk that holds them. And each word start of the text (`wordStartsOf`, src/model/shown-size.ts)
+ * begins a chunk of its own that holds a letter or digit. All these chunks are distinct, each
+ * costs a token at least, and no token holds more than 128 bytes.
+ */
+export const SLOT = '\uE000';
+
+/** What a template costs whatever its texts, in three parts (see {@link templateFloor}). */
+export interface TemplateFloor {
+  /** Tokens of the stretches without text, exactly. */
+  readonly exact: number;
+  /** Stretches with text that give a chunk without letters or digits of their own. */
+  readonly textStretches: number;
+  /** UTF-8 bytes of the fixed characters in stretches with text. */
+  readonly fixedBytesAroundText: number;
+}
+
+/**
+ * No BPE token of o200k or cl100k decodes to more than 128 bytes, so text of n bytes costs at least
+ * ceil(n / 128) tokens.
+ */
+export const MOST_BYTES_PER_TOKEN = 128;
+
+export function templateFloor(tokenizer: Tokenizer, template: string): TemplateFloor {
+  let exact = 0;
+  let textStretches = 0;
+  let fixedBytesAroundText = 0;
+  let start = 0;
+  for (let end = 1; end <= template.length; end++) {
+    if (end < template.length && !splitsAt(template, end)) continue;
+    const stretch = template.slice(start, end);
+    if (!stretch.includes(SLOT)) {
+      exact += tokenizer.count(stretch);
+    } else {
+      fixedBytesAroundText += utf8Length(stretch.replaceAll(SLOT, ''));
+      if (givesChunkWithoutWords(stretch)) textStretches++;
+    }
+    start = end;
+  }
+  return { exact, textStretches, fixedBytesAroundText };
+}
+
+/**
+ * The tokens a piece costs at least, given its template's floor and the word starts and text
+ * bytes of its texts: each word start's chunk, plus the fixed parts; or a token per 128 bytes.
+ */
+export function floorOf({ exact, textStretches, fixedBytesAroundText }: TemplateFloor, wordStarts: number, textBytes: number): number {
+  return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN));
+}
+
+const ALNUM = /^[A-Za-z0-9]$/;
+const LETTER = /^[A-Za-z]$/;
+const DIGIT = /^[0-9]$/;
+/** ASCII punctuation and symbols but the apostrophe, which can begin a contraction (`'s`). */
+const PUNCTUATION = /^[!-&(-/:-@[-`{-~]$/;
+/** ASCII characters other than letters, digits and the apostrophe: whitespace, controls, punctuation. */
+const NOT_WORD = /^[\0-&(-/:-@[-`{-\x7f]$/;
+
+const fixed = (char: string | undefined): char is string => char !== undefined && char !== SLOT;
+
+/**
+ * Whether both pre-tokenizers always split `template` before index `at`, whatever its texts:
+ * - before a letter or digit that follows two punctuation characters (the punctuation chunk takes
+ *   both, so the letter cannot join it as a one-character prefix);
+ * - after a letter or digit followed by anything but a letter, digit or apostrophe;
+ * - between a letter and a digit (digits only ever form chunks of digits);
+ * - after a line break followed by a character that is neither whitespace nor `/`.
+ * Only fixed characters decide: a rule that would look at text does not apply.
+ */
+function splitsAt(template: string, at: number): boolean {
+  const [a, b, c] = [template[at - 2], template[at - 1], template[at]];
+  if (!fixed(b) || !fixed(c)) return false;
+  if (ALNUM.test(c) && fixed(a) && PUNCTUATION.test(a) && PUNCTUATION.test(b)) return true;
+  if (ALNUM.test(b) && NOT_WORD.test(c)) return true;
+  if ((LETTER.test(b) && DIGIT.test(c)) || (DIGIT.test(b) && LETTER.test(c))) return true;
+  return b === '\n' && !/\s/.test(c) && c !== '/';
+}
+
+/**
+ * A stretch with text holds a chunk without letters or digits when it starts with two fixed
+ * non-word characters (the chunk of the first cannot take a letter: a one-character prefix only
+ * goes before letters), or when a text in it is followed by two fixed non-word characters (no
+ * chunk runs from a letter or digit into punctuation or whitespace, but for contractions).
+ */
+function givesChunkWithoutWords(stretch: string): boolean {
+  const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && NOT_WORD.test(stretch[at]!) && NOT_WORD.test(stretch[at + 1]!);
+  if (twoNonWord(0)) return true;
+  for (let at = 1; at < stretch.length; at++) if (stretch[at - 1] === SLOT && twoNonWord(at)) return true;
+  return false;
+}
