@@ -11,6 +11,11 @@ export interface LoopBlocking extends Failures {
   readonly median: number;
   readonly p99: number;
   readonly max: number;
+  /**
+   * Process CPU time (all threads) spent during each build's longest stretch: p99 (ms). Far below
+   * the stretch itself, it says the thread was waiting for a core (a loaded machine), not working.
+   */
+  readonly cpuP99: number;
   /** `monitorEventLoopDelay` (resolution 1 ms) over the same builds: p99 and max of its samples (ms). */
   readonly delayP99: number;
   readonly delayMax: number;
@@ -31,12 +36,19 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
 
   let last = performance.now();
   let longest = 0;
+  let lastCpu = cpuMs();
+  let longestCpu = 0;
   let running = true;
   let atTurn: (() => void) | undefined;
   const turn = () => {
     const now = performance.now();
-    if (now - last > longest) longest = now - last;
+    const cpu = cpuMs();
+    if (now - last > longest) {
+      longest = now - last;
+      longestCpu = cpu - lastCpu;
+    }
     last = now;
+    lastCpu = cpu;
     const then = atTurn;
     atTurn = undefined;
     then?.();
@@ -51,6 +63,7 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
     });
 
   const stretches: number[] = [];
+  const cpuTimes: number[] = [];
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   setImmediate(turn);
@@ -59,6 +72,7 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
       let outcome: Promise<unknown> = Promise.resolve();
       await atNextTurn(() => {
         longest = 0;
+        longestCpu = 0;
         try {
           outcome = buildContext(plan.store, buildOptions(plan, index));
         } catch (error) {
@@ -73,7 +87,9 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
         },
       );
       await atNextTurn(() => {
-        if (ok) stretches.push(longest);
+        if (!ok) return;
+        stretches.push(longest);
+        cpuTimes.push(longestCpu);
       });
     }
   } finally {
@@ -81,6 +97,7 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
     delay.disable();
   }
   stretches.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   return {
     builds: stretches.length,
     failed: failures.failed,
@@ -88,7 +105,13 @@ export async function measureLoopBlocking(plan: BuildPlan): Promise<LoopBlocking
     median: percentile(stretches, 50),
     p99: percentile(stretches, 99),
     max: stretches[stretches.length - 1] ?? Number.NaN,
+    cpuP99: percentile(cpuTimes, 99),
     delayP99: delay.percentile(99) / 1e6,
     delayMax: delay.max / 1e6,
   };
+}
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
