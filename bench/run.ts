@@ -448,7 +448,8 @@ if (process.exitCode !== 1) {
     'a throwaway MariaDB database, the baseline. The baseline does the same builds with the same core, reading the way a ' +
     'lazy-loading ORM does (bench/orm-baseline.ts: entities loaded whole by id, each relation list loaded whole on first ' +
     'use, one query per navigation, an identity map per build); the run first checks that the in-memory store, the MySQL ' +
-    'store and the baseline give byte-identical JSON.\n\n' +
+    'store and the baseline give byte-identical JSON. Earlier runs, and what each change bought, are in ' +
+    '[benchmarks-history.md](benchmarks-history.md) (written by hand; this file is written by the run).\n\n' +
     sections.join('\n\n') +
     `\n\n${runTime}\n`;
   const written = new URL(quick ? 'benchmarks-quick.md' : 'benchmarks.md', outDirectory);
