@@ -1,16 +1,17 @@
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
-import { buildContext } from '../build-context.js';
 import { BuildOptionsSchema, numberFromText, resolveBuildOptionsText, type BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
-import { render } from '../result/render.js';
 import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
-import { readFixtureFile } from '../store/memory/fixture.js';
-import { LoadOptionsSchema } from '../store/mysql/load-fixture.js';
-import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { LoadOptionsSchema } from '../store/mysql/load-options.js';
+import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
 import { messageLine } from './message-line.js';
-import { isMysqlUrl, openStore, type OpenedStore } from './open-store.js';
+import type { OpenedStore } from './open-store.js';
+
+// Start-up time: what the command line needs to parse and check its flags is imported here; the
+// build (the library, the stores, the tokenizers), the loader and the services are imported by the
+// command that runs them, after its flags are checked. `--help` or a flag error loads none of it.
 
 /** Exit codes of spec section 7. */
 export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as const;
@@ -128,6 +129,11 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
     const { db, report, ...text } = flags;
     const options = resolveBuildOptionsText(text, flagOf);
+    const [{ openStore }, { buildContext }, { render }] = await Promise.all([
+      import('./open-store.js'),
+      import('../build-context.js'),
+      import('../result/render.js'),
+    ]);
     opened = await openStore(db);
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
@@ -147,8 +153,8 @@ async function runLoad(fixturePath: string, flags: { db: string; batch?: string 
     parseMysqlUrl(flags.db, '--db');
     const batch = BatchFlagSchema.safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
+    const [{ readFixtureFile }, { loadIntoMysql }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-mysql.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    const { loadIntoMysql } = await import('./load-into-mysql.js');
     await loadIntoMysql(flags.db, fixture, batch.data);
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
