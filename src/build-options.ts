@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TOKENIZER_NAMES } from './budget/tokenizer.js';
+import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
 import { expecting, ValidationError } from './errors.js';
-import { OUTPUT_FORMATS } from './result/render.js';
+import { OUTPUT_FORMATS } from './result/output-formats.js';
 
 const NOTE_REF = expecting('a note id or a uri like /n42');
 

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { utf8Length } from '../model/utf8.js';
+import type { TokenizerName } from './tokenizer-names.js';
 
-export const TOKENIZER_NAMES = ['o200k', 'cl100k', 'estimate', 'one-per-note'] as const;
-export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
+export { TOKENIZER_NAMES, type TokenizerName } from './tokenizer-names.js';
 
 /** Counts the tokens of a text as a model would see it. */
 export interface Tokenizer {
