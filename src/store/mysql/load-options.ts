@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expecting } from '../../errors.js';
+import { LOAD_OPTION_DEFAULTS } from '../../option-defaults.js';
 
 export interface LoadOptions {
   /** Notes per INSERT statement (default 1,000). */
@@ -17,6 +18,6 @@ const BATCH_SIZE = expecting('a positive integer');
  * the loader (and kysely), so that the CLI can check `--batch` and show its default cheaply.
  */
 export const LoadOptionsSchema = z.object({
-  batchSize: z.int({ error: BATCH_SIZE }).positive({ error: BATCH_SIZE }).default(1_000),
-  recommendedIndex: z.boolean({ error: expecting('true or false') }).default(true),
+  batchSize: z.int({ error: BATCH_SIZE }).positive({ error: BATCH_SIZE }).default(LOAD_OPTION_DEFAULTS.batchSize),
+  recommendedIndex: z.boolean({ error: expecting('true or false') }).default(LOAD_OPTION_DEFAULTS.recommendedIndex),
 });
