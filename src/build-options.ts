@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { TOKENIZER_NAMES } from './budget/tokenizer.js';
+import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
 import { expecting, ValidationError } from './errors.js';
-import { OUTPUT_FORMATS } from './result/render.js';
+import { BUILD_OPTION_DEFAULTS } from './option-defaults.js';
+import { OUTPUT_FORMATS } from './result/output-formats.js';
 
 const NOTE_REF = expecting('a note id or a uri like /n42');
 
@@ -25,9 +26,9 @@ export const BuildOptionsSchema = z.strictObject(
     /** Tokens for related notes; the focus note's own cost is not taken from it. */
     budget: wholeNumber(),
     /** How pieces are counted (default `o200k`). */
-    tokenizer: z.enum(TOKENIZER_NAMES, { error: expecting(`one of ${TOKENIZER_NAMES.join(', ')}`) }).default('o200k'),
+    tokenizer: z.enum(TOKENIZER_NAMES, { error: expecting(`one of ${TOKENIZER_NAMES.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.tokenizer),
     /** Related notes' details are cut to this many code points, then `...` is appended (default 1000). */
-    truncate: wholeNumber().default(1000),
+    truncate: wholeNumber().default(BUILD_OPTION_DEFAULTS.truncate),
     /** When given, only notes of these notebooks exist for the build. Plain ids, not uris. */
     readableNotebooks: z.array(z.int({ error: NOTEBOOK_ID }).positive({ error: NOTEBOOK_ID }), { error: expecting('a list of notebook ids') }).optional(),
     /**
@@ -36,9 +37,9 @@ export const BuildOptionsSchema = z.strictObject(
      */
     exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
     /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
-    format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default('json'),
+    format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.format),
     /** Longest a build may take, in milliseconds, before it is given up (default 30,000). */
-    timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).default(30_000),
+    timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).default(BUILD_OPTION_DEFAULTS.timeoutMs),
     /** Aborting it gives the build up. */
     signal: z.instanceof(AbortSignal, { error: expecting('an AbortSignal') }).optional(),
   },

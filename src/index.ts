@@ -35,6 +35,7 @@ export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
 export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './store/mysql/mysql-note-store.js';
 export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';
-export { loadFixture, type LoadOptions } from './store/mysql/load-fixture.js';
+export { loadFixture } from './store/mysql/load-fixture.js';
+export type { LoadOptions } from './store/mysql/load-options.js';
 export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
 export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';

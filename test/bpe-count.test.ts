@@ -4,8 +4,11 @@ import { countTokens as countO200k, encode as encodeO200k } from 'gpt-tokenizer/
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
 import { encodeForTests, isJsSpaceForTests, LONG_CHUNK_BYTES, longChunkProbe, PairQueue, makeLinearCounter, rankTableStats, type BpeEncoding } from '../src/budget/bpe-count.js';
+import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
+import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
+const BPE = { o200k: O200K_ENCODING, cl100k: CL100K_ENCODING };
 const library: Record<BpeEncoding, (text: string) => number> = {
   o200k: (text) => countO200k(text, AS_TEXT),
   cl100k: (text) => countCl100k(text, AS_TEXT),
@@ -66,11 +69,11 @@ const longChunk = fc.oneof(
 for (const encoding of ['o200k', 'cl100k'] as const) {
   describe(`makeLinearCounter('${encoding}')`, () => {
     const counters = {
-      default: makeLinearCounter(encoding),
+      default: makeLinearCounter(BPE[encoding]),
       // Every chunk through the heap merge.
-      all: makeLinearCounter(encoding, { longChunkBytes: 0 }),
+      all: makeLinearCounter(BPE[encoding], { longChunkBytes: 0 }),
       // Short and long chunks interleaved: the library counts slices of text between long chunks.
-      mixed: makeLinearCounter(encoding, { longChunkBytes: 6 }),
+      mixed: makeLinearCounter(BPE[encoding], { longChunkBytes: 6 }),
     };
 
     it('counts any text as gpt-tokenizer does, merging to its very tokens (6,000 runs)', () => {
@@ -80,7 +83,7 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
           expect(counters.default(text)).toBe(expected);
           expect(counters.all(text)).toBe(expected);
           expect(counters.mixed(text)).toBe(expected);
-          expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+          expect(encodeForTests(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
         }),
         { numRuns: 6000 },
       );
@@ -90,7 +93,7 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
       fc.assert(
         fc.property(longChunk, (text) => {
           expect(counters.default(text)).toBe(library[encoding](text));
-          expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+          expect(encodeForTests(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
         }),
         { numRuns: 40 },
       );
@@ -145,12 +148,12 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
       // BOM: in o200k, BOM + 名 merges, through EF BB + BF E5 90 8D, to the token of 名 alone.
       for (const text of ['\ufeff名', 'a\ufeff名', '\ufeff\u1784', '\ufeff名'.repeat(50)]) {
         expect(counters.all(text)).toBe(library[encoding](text));
-        expect(encodeForTests(encoding, text)).toEqual(libraryTokens[encoding](text));
+        expect(encodeForTests(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
       }
     });
 
     it('builds its rank table only for a long chunk', () => {
-      const counter = makeLinearCounter(encoding);
+      const counter = makeLinearCounter(BPE[encoding]);
       counter('a short note');
       counter('x'.repeat(LONG_CHUNK_BYTES + 1));
       expect(rankTableStats(encoding)?.keys).toBeGreaterThan(encoding === 'o200k' ? 199_000 : 100_000);

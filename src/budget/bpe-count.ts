@@ -1,9 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
-import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 
 // Token counts equal to gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`, in
 // O(n log n) time.
@@ -40,10 +35,18 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 type RankData = readonly (string | readonly number[])[];
 
-const ENCODINGS: Record<BpeEncoding, { count: (text: string, options: typeof AS_TEXT) => number; split: RegExp; ranks: RankData }> = {
-  o200k: { count: countO200k, split: O200K_TOKEN_SPLIT_REGEX, ranks: o200kRanks },
-  cl100k: { count: countCl100k, split: CL100K_TOKEN_SPLIT_REGEX, ranks: cl100kRanks },
-};
+/**
+ * One of gpt-tokenizer's encodings, as counted here: its `countTokens`, its pre-tokenizer and its
+ * rank data. Each lives in a module of its own (`o200k-encoding.ts`, `cl100k-encoding.ts`) that
+ * the caller imports, so a process loads only the tables it counts with (each takes a large part
+ * of a second to load).
+ */
+export interface BpeEncodingData {
+  readonly name: BpeEncoding;
+  readonly count: (text: string, options: typeof AS_TEXT) => number;
+  readonly split: RegExp;
+  readonly ranks: RankData;
+}
 
 /**
  * The ranks as gpt-tokenizer can find them from bytes. The library looks bytes up in two ways:
@@ -91,11 +94,11 @@ interface RankTable {
 const encoder = new TextEncoder();
 const tables = new Map<BpeEncoding, RankTable>();
 
-function rankTable(encoding: BpeEncoding): RankTable {
-  let table = tables.get(encoding);
+function rankTable(encoding: BpeEncodingData): RankTable {
+  let table = tables.get(encoding.name);
   if (!table) {
-    table = buildTable(ENCODINGS[encoding].ranks);
-    tables.set(encoding, table);
+    table = buildTable(encoding.ranks);
+    tables.set(encoding.name, table);
   }
   return table;
 }
@@ -266,10 +269,10 @@ function isJsSpace(code: number): boolean {
 export const isJsSpaceForTests = isJsSpace;
 
 /** The tokens of `text` with every chunk merged here, to compare with the library's `encode`. */
-export function encodeForTests(encoding: BpeEncoding, text: string): number[] {
+export function encodeForTests(encoding: BpeEncodingData, text: string): number[] {
   const out: number[] = [];
   const table = rankTable(encoding);
-  for (const [chunk] of text.matchAll(new RegExp(ENCODINGS[encoding].split.source, 'gu'))) countChunk(chunk, table, out);
+  for (const [chunk] of text.matchAll(new RegExp(encoding.split.source, 'gu'))) countChunk(chunk, table, out);
   return out;
 }
 
@@ -277,8 +280,8 @@ export function encodeForTests(encoding: BpeEncoding, text: string): number[] {
  * Counts tokens as `countTokens(text, { disallowedSpecial: new Set() })` of gpt-tokenizer's
  * o200k_base or cl100k_base does, in time O(n log n).
  */
-export function makeLinearCounter(encoding: BpeEncoding, options: LinearCounterOptions = {}): (text: string) => number {
-  const { count, split } = ENCODINGS[encoding];
+export function makeLinearCounter(encoding: BpeEncodingData, options: LinearCounterOptions = {}): (text: string) => number {
+  const { count, split } = encoding;
   const longChunkBytes = options.longChunkBytes ?? LONG_CHUNK_BYTES;
   const library = (text: string) => count(text, AS_TEXT);
   const isLong = (chunk: string) =>

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { utf8Length } from '../model/utf8.js';
+import type { TokenizerName } from './tokenizer-names.js';
 
-export const TOKENIZER_NAMES = ['o200k', 'cl100k', 'estimate', 'one-per-note'] as const;
-export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
+export { TOKENIZER_NAMES, type TokenizerName } from './tokenizer-names.js';
 
 /** Counts the tokens of a text as a model would see it. */
 export interface Tokenizer {
@@ -67,10 +67,13 @@ async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
     case 'o200k':
     case 'cl100k': {
       // Exactly gpt-tokenizer's count, in time n log n on any text (its own merge is quadratic on
-      // one long chunk: a 1 MB title would never finish); see bpe-count.ts.
-      const [{ makeLinearCounter }, patterns] = await Promise.all([import('./bpe-count.js'), import('gpt-tokenizer/encodingParams/constants')]);
-      const pattern = name === 'o200k' ? patterns.O200K_TOKEN_SPLIT_REGEX : patterns.CL100K_TOKEN_SPLIT_REGEX;
-      return { name, count: remembered(makeLinearCounter(name)), chunks: splitter(pattern) };
+      // one long chunk: a 1 MB title would never finish); see bpe-count.ts. Only this encoding's
+      // tables are loaded.
+      const [{ makeLinearCounter }, encoding] = await Promise.all([
+        import('./bpe-count.js'),
+        name === 'o200k' ? import('./o200k-encoding.js').then((module) => module.O200K_ENCODING) : import('./cl100k-encoding.js').then((module) => module.CL100K_ENCODING),
+      ]);
+      return { name, count: remembered(makeLinearCounter(encoding)), chunks: splitter(encoding.split) };
     }
   }
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
-import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
@@ -19,10 +19,6 @@ export interface OpenStoreOptions {
   readonly field?: string;
   /** MySQL connections (see `MysqlStoreOptions`). */
   readonly poolSize?: number;
-}
-
-export function isMysqlUrl(db: string | undefined): db is string {
-  return db !== undefined && /^mysql:\/\//i.test(db);
 }
 
 /**

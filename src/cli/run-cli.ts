@@ -1,16 +1,17 @@
 import { Command, CommanderError } from 'commander';
-import { z } from 'zod';
-import { buildContext } from '../build-context.js';
-import { BuildOptionsSchema, numberFromText, resolveBuildOptionsText, type BuildOptionsText } from '../build-options.js';
+import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
-import { render } from '../result/render.js';
+import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.js';
 import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
-import { readFixtureFile } from '../store/memory/fixture.js';
-import { LoadOptionsSchema } from '../store/mysql/load-fixture.js';
-import { MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
 import { messageLine } from './message-line.js';
-import { isMysqlUrl, openStore, type OpenedStore } from './open-store.js';
+import type { OpenedStore } from './open-store.js';
+
+// Start-up time: what the command line needs to parse its flags and print its help is imported
+// here. The options' schemas (zod) are imported by the command that checks them; the build (the
+// library, the stores, the tokenizers), the loader and the services by the command that runs them,
+// after its flags are checked. `--help` loads none of it; a flag error, the schemas only.
 
 /** Exit codes of spec section 7. */
 export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as const;
@@ -24,12 +25,6 @@ interface BuildFlags extends BuildOptionsText {
 
 /** `readableNotebooks` is `--readable-notebooks` on the command line. */
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-/** A default as the schema has it, for the help text. */
-const defaultOf = (schema: z.ZodType) => String(schema.parse(undefined));
-const shape = BuildOptionsSchema.shape;
-
-/** `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`. */
-const BatchFlagSchema = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize);
 
 /** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
 export async function main(
@@ -52,10 +47,10 @@ export async function main(
     .option(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)')
     .option('--focus <id|/nID>', 'the focus note (required)')
     .option('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)')
-    .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${defaultOf(shape.tokenizer)})`)
-    .option('--truncate <n>', `related notes' details are cut to this many code points (default: ${defaultOf(shape.truncate)})`)
+    .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`)
+    .option('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`)
     .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)')
-    .option('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${defaultOf(shape.format)})`)
+    .option('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`)
     .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
     .option('--report', 'also print the budget report as JSON on stderr')
     .action(async (flags: BuildFlags) => {
@@ -66,7 +61,7 @@ export async function main(
     .command('load')
     .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
     .requiredOption(`--db <${MYSQL_URL_FORM}>`, 'the database to load into')
-    .option('--batch <n>', `notes per INSERT (default: ${defaultOf(LoadOptionsSchema.shape.batchSize)})`)
+    .option('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`)
     .argument('<fixture.json>', 'the fixture to load')
     .action(async (fixturePath: string, flags: { db: string; batch?: string }) => {
       exitCode = await runLoad(fixturePath, flags, err);
@@ -127,7 +122,13 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
     const { db, report, ...text } = flags;
+    const { resolveBuildOptionsText } = await import('../build-options.js');
     const options = resolveBuildOptionsText(text, flagOf);
+    const [{ openStore }, { buildContext }, { render }] = await Promise.all([
+      import('./open-store.js'),
+      import('../build-context.js'),
+      import('../result/render.js'),
+    ]);
     opened = await openStore(db);
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
@@ -145,10 +146,12 @@ async function runLoad(fixturePath: string, flags: { db: string; batch?: string 
   try {
     if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL (${MYSQL_URL_FORM})`);
     parseMysqlUrl(flags.db, '--db');
-    const batch = BatchFlagSchema.safeParse(flags.batch);
+    // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
+    const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);
+    const batch = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize).safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
+    const [{ readFixtureFile }, { loadIntoMysql }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-mysql.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    const { loadIntoMysql } = await import('./load-into-mysql.js');
     await loadIntoMysql(flags.db, fixture, batch.data);
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;

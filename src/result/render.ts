@@ -1,9 +1,9 @@
 import { renderJson } from './render-json.js';
 import { renderPrompt } from './render-prompt.js';
+import type { OutputFormat } from './output-formats.js';
 import type { GraphRAGResult } from './schema.js';
 
-export const OUTPUT_FORMATS = ['json', 'prompt'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
 
 /** The result as text in one of the formats the budget guarantee covers. */
 export function render(result: GraphRAGResult, format: OutputFormat): string {

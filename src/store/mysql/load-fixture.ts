@@ -1,26 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import { expecting, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import type { Fixture, NoteData } from '../memory/fixture.js';
+import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-ddl.js';
 import type { NoteDatabase } from './note-table.js';
-
-export interface LoadOptions {
-  /** Notes per INSERT statement (default 1,000). */
-  readonly batchSize?: number;
-  /** Also create the recommended (parent_id, sibling_order, id) index (default true). */
-  readonly recommendedIndex?: boolean;
-  /** Called after each batch with the notes loaded so far. */
-  readonly onProgress?: (loaded: number, total: number) => void;
-}
-
-const BATCH_SIZE = expecting('a positive integer');
-
-/** The options of {@link loadFixture} that are values, checked before anything is written. */
-export const LoadOptionsSchema = z.object({
-  batchSize: z.int({ error: BATCH_SIZE }).positive({ error: BATCH_SIZE }).default(1_000),
-  recommendedIndex: z.boolean({ error: expecting('true or false') }).default(true),
-});
 
 // What the columns of NOTE_TABLE_DDL hold.
 const MAX_INT = 2_147_483_647;

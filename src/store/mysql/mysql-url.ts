@@ -12,6 +12,11 @@ export interface MysqlConnectionSettings {
 /** How a MySQL URL is written, as messages and help show it. */
 export const MYSQL_URL_FORM = 'mysql://user:pass@host:port/db';
 
+/** Whether a `--db` value (or the variable it came from) names a MySQL database. */
+export function isMysqlUrl(db: string | undefined): db is string {
+  return db !== undefined && /^mysql:\/\//i.test(db);
+}
+
 /**
  * `mysql://user:password@host:port/database`, checked; a problem is a `ValidationError` naming
  * `field`. The URL is never echoed in a message: it may hold a password, and a URL that does not

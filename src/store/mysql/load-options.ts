@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { expecting } from '../../errors.js';
+import { LOAD_OPTION_DEFAULTS } from '../../option-defaults.js';
+
+export interface LoadOptions {
+  /** Notes per INSERT statement (default 1,000). */
+  readonly batchSize?: number;
+  /** Also create the recommended (parent_id, sibling_order, id) index (default true). */
+  readonly recommendedIndex?: boolean;
+  /** Called after each batch with the notes loaded so far. */
+  readonly onProgress?: (loaded: number, total: number) => void;
+}
+
+const BATCH_SIZE = expecting('a positive integer');
+
+/**
+ * The options of `loadFixture` that are values, checked before anything is written. Apart from
+ * the loader (and kysely), so that the CLI can check `--batch` and show its default cheaply.
+ */
+export const LoadOptionsSchema = z.object({
+  batchSize: z.int({ error: BATCH_SIZE }).positive({ error: BATCH_SIZE }).default(LOAD_OPTION_DEFAULTS.batchSize),
+  recommendedIndex: z.boolean({ error: expecting('true or false') }).default(LOAD_OPTION_DEFAULTS.recommendedIndex),
+});

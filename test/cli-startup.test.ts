@@ -1,0 +1,72 @@
+// What each command loads before it answers. Start-up time is mostly module loading, so this pins
+// the imports behind it (the times themselves belong to `npm run bench`, never to a test): `--help`
+// loads the command line only, a flag error the options' schema too; a build loads the one
+// tokenizer it counts with; nothing that reads a fixture loads the MySQL driver or the services.
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+// A resolve hook, registered after tsx's so that it sees every module as tsx resolved it.
+const HOOKS = 'export async function resolve(specifier, context, next) { const resolved = await next(specifier, context); process.stderr.write(`resolved ${resolved.url}\\n`); return resolved; }';
+const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
+const TRACED_CLI = ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'src/cli/main.ts'];
+
+/** Runs the CLI from the sources; resolves to its exit code and the modules it resolved. */
+function trace(...argv: string[]): Promise<{ code: number; modules: string[] }> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [...TRACED_CLI, ...argv], (error, _stdout, stderr) => {
+      if (error && typeof error.code !== 'number') return reject(error);
+      const modules = stderr
+        .split('\n')
+        .filter((line) => line.startsWith('resolved '))
+        .map((line) => line.slice('resolved '.length));
+      resolve({ code: error ? Number(error.code) : 0, modules });
+    });
+  });
+}
+
+/** The modules that match, each once (a module imported from two places is resolved twice). */
+const loads = (modules: string[], pattern: RegExp) => [...new Set(modules.filter((url) => pattern.test(url)))];
+
+/** Only the commands that need them load these. */
+const SCHEMAS = /\/src\/build-options\.ts|\/node_modules\/zod\//;
+const DATABASE = /\/node_modules\/(kysely|mysql2)\//;
+const SERVICES = /\/node_modules\/(fastify|@modelcontextprotocol)\//;
+const TOKENIZERS = /\/node_modules\/gpt-tokenizer\//;
+/** The library's build, its stores and the caches behind them. */
+const BUILD = /\/src\/(build-context|store\/memory\/memory-note-store|budget\/tokenizer)\.ts|\/node_modules\/(dataloader|lru-cache)\//;
+
+describe('what the CLI loads before it answers', () => {
+  it.each([
+    ['--help', ['--help'], 0],
+    ['build --help', ['build', '--help'], 0],
+    ['an unknown option', ['build', '--colour'], 2],
+  ])('%s: the command line only, not even the options schema', async (_, argv, exitCode) => {
+    const { code, modules } = await trace(...argv);
+    expect(code).toBe(exitCode);
+    // The hook works: the command line was seen.
+    expect(loads(modules, /\/node_modules\/commander\//)).not.toEqual([]);
+    expect(loads(modules, new RegExp(`${SCHEMAS.source}|${DATABASE.source}|${SERVICES.source}|${TOKENIZERS.source}|${BUILD.source}`))).toEqual([]);
+  });
+
+  it('a flag error: the options schema, nothing of the build', async () => {
+    const { code, modules } = await trace('build', '--budget', 'nope');
+    expect(code).toBe(2);
+    expect(loads(modules, SCHEMAS)).not.toEqual([]);
+    expect(loads(modules, new RegExp(`${DATABASE.source}|${SERVICES.source}|${TOKENIZERS.source}|${BUILD.source}`))).toEqual([]);
+  });
+
+  it('a build on the sample notebook with the default tokenizer (o200k): its tables and no other', async () => {
+    const { code, modules } = await trace('build', '--focus', '/n19', '--budget', '10');
+    expect(code).toBe(0);
+    expect(loads(modules, /\/gpt-tokenizer\/esm\/bpeRanks\//).map((url) => url.replace(/^.*\//, ''))).toEqual(['o200k_base.js']);
+    expect(loads(modules, /\/gpt-tokenizer\/esm\/encoding\//).map((url) => url.replace(/^.*\//, ''))).toEqual(['o200k_base.js']);
+    expect(loads(modules, new RegExp(`${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
+  });
+
+  it('a build with the estimate: no BPE table at all', async () => {
+    const { code, modules } = await trace('build', '--focus', '/n19', '--budget', '10', '--tokenizer', 'estimate');
+    expect(code).toBe(0);
+    expect(loads(modules, /\/src\/build-context\.ts/)).not.toEqual([]);
+    expect(loads(modules, new RegExp(`${TOKENIZERS.source}|${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
+  });
+});
