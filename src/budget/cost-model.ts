@@ -8,7 +8,7 @@ import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/prompt-text.js';
 import type { BareNote } from '../result/schema.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
-import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloor, type TemplateFloor } from './template-floor.js';
+import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokens, type Tokenizer } from './tokenizer.js';
 
 /** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
@@ -61,24 +61,26 @@ export function costModelFor(tokenizer: Tokenizer, format: OutputFormat): CostMo
 function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
   switch (tokenizer.name) {
     case 'one-per-note':
-      return withFloors({ noteCost: () => 1, entryCost: () => 0 }, {
+      return withFloors({ noteCost: () => 1, entryCost: () => 0 }, () => ({
         note: () => 1,
         maxTextBytes: (_, remaining) => (remaining >= 1 ? Number.MAX_SAFE_INTEGER : -1),
         maxWordStarts: () => Number.MAX_SAFE_INTEGER,
-      });
+      }));
     case 'estimate': {
       // Spec section 5, exactly, whatever the format: the piece's compact JSON plus its comma.
       const entryCost = (entry: ListEntry) => estimateTokens(jsonEntryPiece(entry.text));
       // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
       // least its text bytes (escaping only adds).
-      const smallest = floorTable((relation, shape) => utf8Length(jsonNotePiece(smallestNote(relation, shape))));
-      const smallestOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => smallest[relation][shape]!)));
       return withFloors(
         { noteCost: (note, entry) => estimateTokens(jsonNotePiece(note)) + (entry ? entryCost(entry) : 0), entryCost },
-        {
-          note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
-          maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
-          maxWordStarts: () => Number.MAX_SAFE_INTEGER,
+        () => {
+          const smallest = floorTable((relation, shape) => utf8Length(jsonNotePiece(smallestNote(relation, shape))));
+          const smallestOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => smallest[relation][shape]!)));
+          return {
+            note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
+            maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
+            maxWordStarts: () => Number.MAX_SAFE_INTEGER,
+          };
         },
       );
     }
@@ -97,19 +99,22 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list)));
-  const floors = floorTable((relation, shape) =>
-    [false, true].map((hasPrevious) => {
-      const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
-      return { ...templateFloor(tokenizer, after), replaced: tokenizer.count(before) };
-    }),
-  );
+  const floors = () => {
+    const templateFloor = templateFloors(tokenizer);
+    return floorTable((relation, shape) =>
+      [false, true].map((hasPrevious) => {
+        const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
+        return { ...templateFloor(after), replaced: tokenizer.count(before) };
+      }),
+    );
+  };
   return withFloors(
     {
       noteCost: (note, entry, result) =>
         windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0),
       entryCost,
     },
-    bpeFloors(floors),
+    () => bpeFloors(floors()),
   );
 }
 
@@ -121,24 +126,26 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
  */
 function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
-  const entry = templateFloor(tokenizer, promptEntryPiece(SLOT_LINK));
-  const floors = floorTable((relation, shape) => {
-    const note = templateNote(relation, shape);
-    const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
-    const { exact, textStretches, fixedBytesAroundText } = templateFloor(tokenizer, piece);
-    const listed = focusListOf(relation) !== undefined;
-    return [
-      {
+  const floors = () => {
+    const templateFloor = templateFloors(tokenizer);
+    const entry = templateFloor(promptEntryPiece(SLOT_LINK));
+    return floorTable((relation, shape) => {
+      const note = templateNote(relation, shape);
+      const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
+      const { exact, textStretches, fixedBytesAroundText } = templateFloor(piece);
+      const listed = focusListOf(relation) !== undefined;
+      const layout: LayoutFloor = {
         exact: exact + (listed ? entry.exact : 0),
         textStretches: textStretches + (listed ? entry.textStretches : 0),
         fixedBytesAroundText,
         replaced: 0,
-      },
-    ];
-  });
+      };
+      return [layout];
+    });
+  };
   return withFloors(
     { noteCost: (note, entry) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0), entryCost },
-    bpeFloors(floors),
+    () => bpeFloors(floors()),
   );
 }
 
@@ -152,14 +159,20 @@ interface LayoutFloor extends TemplateFloor {
  * them); the size limits take the most lenient relation and layout.
  */
 function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
+  // The size limits are linear in what is left: their constants, per shape, for the most lenient layout.
   const all = (shape: NoteShape) => RELATED.flatMap((relation) => layouts[relation][shape]!);
+  const bytesOver = everyShape((shape) =>
+    Math.max(...all(shape).map((layout) => (layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
+  );
+  const wordStartsOver = everyShape((shape) => Math.max(...all(shape).map((layout) => layout.replaced - layout.exact - layout.textStretches)));
   return {
-    note: (relation, shape, textBytes, wordStarts) =>
-      Math.min(...layouts[relation][shape]!.map((layout) => floorOf(layout, wordStarts, textBytes) - layout.replaced)),
-    maxTextBytes: (shape, remaining) =>
-      Math.max(...all(shape).map((layout) => (remaining + layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
-    maxWordStarts: (shape, remaining) =>
-      Math.max(...all(shape).map((layout) => remaining + layout.replaced - layout.exact - layout.textStretches)),
+    note: (relation, shape, textBytes, wordStarts) => {
+      let least = Number.POSITIVE_INFINITY;
+      for (const layout of layouts[relation][shape]!) least = Math.min(least, floorOf(layout, wordStarts, textBytes) - layout.replaced);
+      return least;
+    },
+    maxTextBytes: (shape, remaining) => remaining * MOST_BYTES_PER_TOKEN + bytesOver[shape]!,
+    maxWordStarts: (shape, remaining) => remaining + wordStartsOver[shape]!,
   };
 }
 
@@ -173,14 +186,28 @@ interface Floors {
   maxWordStarts(shape: NoteShape, remaining: number): number;
 }
 
-function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, floors: Floors): CostModel {
+/**
+ * A model from its costs and floors. The floors are made on first use (a BPE model prices a few
+ * hundred templates for them), since many builds never take a shortcut.
+ */
+function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors: () => Floors): CostModel {
+  let made: { floors: Floors; cheapestNote: number } | undefined;
+  const floors = () => {
+    if (!made) {
+      const floors = makeFloors();
+      made = { floors, cheapestNote: Math.min(...RELATED.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))) };
+    }
+    return made;
+  };
   return {
     ...costs,
-    noteFloor: (relation, shown) => floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
-    cheapestNote: Math.min(...RELATED.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))),
+    noteFloor: (relation, shown) => floors().floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
+    get cheapestNote() {
+      return floors().cheapestNote;
+    },
     sizeLimits: (remaining) => ({
-      maxTextBytes: everyShape((shape) => floors.maxTextBytes(shape, remaining)),
-      maxWordStarts: everyShape((shape) => floors.maxWordStarts(shape, remaining)),
+      maxTextBytes: everyShape((shape) => floors().floors.maxTextBytes(shape, remaining)),
+      maxWordStarts: everyShape((shape) => floors().floors.maxWordStarts(shape, remaining)),
     }),
   };
 }

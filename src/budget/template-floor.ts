@@ -32,7 +32,24 @@ export interface TemplateFloor {
  */
 export const MOST_BYTES_PER_TOKEN = 128;
 
-export function templateFloor(tokenizer: Tokenizer, template: string): TemplateFloor {
+/**
+ * Floors of templates, counting each distinct stretch once: a cost model prices a few hundred
+ * templates made of the same few dozen stretches, once per process.
+ */
+export function templateFloors(tokenizer: Pick<Tokenizer, 'count'>): (template: string) => TemplateFloor {
+  const counts = new Map<string, number>();
+  const count = (stretch: string) => {
+    let tokens = counts.get(stretch);
+    if (tokens === undefined) {
+      tokens = tokenizer.count(stretch);
+      counts.set(stretch, tokens);
+    }
+    return tokens;
+  };
+  return (template) => templateFloor(count, template);
+}
+
+function templateFloor(count: (stretch: string) => number, template: string): TemplateFloor {
   let exact = 0;
   let textStretches = 0;
   let fixedBytesAroundText = 0;
@@ -41,7 +58,7 @@ export function templateFloor(tokenizer: Tokenizer, template: string): TemplateF
     if (end < template.length && !splitsAt(template, end)) continue;
     const stretch = template.slice(start, end);
     if (!stretch.includes(SLOT)) {
-      exact += tokenizer.count(stretch);
+      exact += count(stretch);
     } else {
       fixedBytesAroundText += utf8Length(stretch.replaceAll(SLOT, ''));
       if (givesChunkWithoutWords(stretch)) textStretches++;
@@ -59,13 +76,13 @@ export function floorOf({ exact, textStretches, fixedBytesAroundText }: Template
   return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN));
 }
 
-const ALNUM = /^[A-Za-z0-9]$/;
-const LETTER = /^[A-Za-z]$/;
-const DIGIT = /^[0-9]$/;
-/** ASCII punctuation and symbols but the apostrophe, which can begin a contraction (`'s`). */
-const PUNCTUATION = /^[!-&(-/:-@[-`{-~]$/;
+const isLetter = (char: string | undefined) => char !== undefined && /^[A-Za-z]$/.test(char);
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+const isAlnum = (char: string | undefined) => isLetter(char) || isDigit(char);
 /** ASCII characters other than letters, digits and the apostrophe: whitespace, controls, punctuation. */
-const NOT_WORD = /^[\0-&(-/:-@[-`{-\x7f]$/;
+const isNotWord = (char: string | undefined) => char !== undefined && char.length === 1 && char <= '\x7f' && char !== "'" && !isAlnum(char);
+/** ASCII punctuation and symbols but the apostrophe, which can begin a contraction (`'s`). */
+const isPunctuation = (char: string | undefined) => isNotWord(char) && char! > ' ' && char !== '\x7f';
 
 const fixed = (char: string | undefined): char is string => char !== undefined && char !== SLOT;
 
@@ -81,9 +98,9 @@ const fixed = (char: string | undefined): char is string => char !== undefined &
 function splitsAt(template: string, at: number): boolean {
   const [a, b, c] = [template[at - 2], template[at - 1], template[at]];
   if (!fixed(b) || !fixed(c)) return false;
-  if (ALNUM.test(c) && fixed(a) && PUNCTUATION.test(a) && PUNCTUATION.test(b)) return true;
-  if (ALNUM.test(b) && NOT_WORD.test(c)) return true;
-  if ((LETTER.test(b) && DIGIT.test(c)) || (DIGIT.test(b) && LETTER.test(c))) return true;
+  if (isAlnum(c) && fixed(a) && isPunctuation(a) && isPunctuation(b)) return true;
+  if (isAlnum(b) && isNotWord(c)) return true;
+  if ((isLetter(b) && isDigit(c)) || (isDigit(b) && isLetter(c))) return true;
   return b === '\n' && !/\s/.test(c) && c !== '/';
 }
 
@@ -94,7 +111,7 @@ function splitsAt(template: string, at: number): boolean {
  * chunk runs from a letter or digit into punctuation or whitespace, but for contractions).
  */
 function givesChunkWithoutWords(stretch: string): boolean {
-  const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && NOT_WORD.test(stretch[at]!) && NOT_WORD.test(stretch[at + 1]!);
+  const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);
   if (twoNonWord(0)) return true;
   for (let at = 1; at < stretch.length; at++) if (stretch[at - 1] === SLOT && twoNonWord(at)) return true;
   return false;
