@@ -1,42 +1,48 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { LEFT_OUT, noteCandidate, type Candidate } from './candidate.js';
 import { readAhead } from './read-ahead.js';
+import { andThen, isPromise, Settling, type Soon } from './soon.js';
 
 /** The candidates of one relation (or of one anchor), in the order they are offered. */
 export interface CandidateCursor {
-  /** The next candidate, consumed; `undefined` once there are none left. */
-  next(): Promise<Candidate | undefined>;
+  /** The next candidate, consumed; `undefined` once there are none left. At once when it is read. */
+  next(): Soon<Candidate | undefined>;
 }
 
 /** Candidates known in one go, such as an ancestor chain or a single parent. */
 export class ListCursor implements CandidateCursor {
   private index = 0;
-  private readonly notes: Promise<readonly NoteRecord[]>;
+  private readonly notes: Settling<readonly NoteRecord[]> | undefined;
+  private list: readonly NoteRecord[] | undefined;
 
   constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
-    this.notes = readAhead(Promise.resolve(notes));
+    if (isPromise(notes)) this.notes = new Settling(readAhead(notes));
+    else this.list = notes;
   }
 
   static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
     return new ListCursor(note ? note.then((found) => (found ? [found] : [])) : []);
   }
 
-  async next(): Promise<Candidate | undefined> {
-    const note = (await this.notes)[this.index++];
+  next(): Soon<Candidate | undefined> {
+    this.list ??= this.notes!.value;
+    if (!this.list) return this.notes!.promise.then(() => this.next());
+    const note = this.list[this.index++];
     return note && noteCandidate(note);
   }
 }
 
 /** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
 export class LaterCursor implements CandidateCursor {
-  private readonly cursor: Promise<CandidateCursor>;
+  private readonly cursor: Settling<CandidateCursor>;
 
   constructor(cursor: Promise<CandidateCursor>) {
-    this.cursor = readAhead(cursor);
+    this.cursor = new Settling(readAhead(cursor));
   }
 
-  async next(): Promise<Candidate | undefined> {
-    return (await this.cursor).next();
+  next(): Soon<Candidate | undefined> {
+    const cursor = this.cursor.value;
+    return cursor ? cursor.next() : this.cursor.promise.then((made) => made.next());
   }
 }
 
@@ -54,7 +60,7 @@ export class PagedCursor implements CandidateCursor {
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
 
-  private current: Promise<Page>;
+  private current: Settling<Page>;
   private index = 0;
   /** Left-out candidates already offered before the record at `index`. */
   private leftOutOffered = 0;
@@ -63,13 +69,15 @@ export class PagedCursor implements CandidateCursor {
     this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
   }
 
-  async next(): Promise<Candidate | undefined> {
-    let page = await this.current;
+  next(): Soon<Candidate | undefined> {
+    let page = this.current.value;
+    if (!page) return this.current.promise.then(() => this.next());
     if (this.index >= page.notes.length) {
       if (!page.next) return undefined;
       this.current = page.next;
       this.index = 0;
-      page = await this.current;
+      page = this.current.value;
+      if (!page) return this.current.promise.then(() => this.next());
     }
     const note = page.notes[this.index];
     if (note === undefined) return undefined;
@@ -82,8 +90,8 @@ export class PagedCursor implements CandidateCursor {
     return noteCandidate(note);
   }
 
-  private read(after: NoteRecord | undefined, limit: number): Promise<Page> {
-    return readAhead(
+  private read(after: NoteRecord | undefined, limit: number): Settling<Page> {
+    return new Settling(readAhead(
       this.readPage(after, limit).then((notes): Page => {
         const last = notes[notes.length - 1];
         // A short page is the last one; a full one asks for the next at once (one page ahead).
@@ -91,13 +99,13 @@ export class PagedCursor implements CandidateCursor {
           notes.length === limit && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
         return { notes, next };
       }),
-    );
+    ));
   }
 }
 
 interface Page {
   readonly notes: readonly NoteRecord[];
-  readonly next: Promise<Page> | undefined;
+  readonly next: Settling<Page> | undefined;
 }
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */
@@ -107,10 +115,16 @@ export class ExcludingCursor implements CandidateCursor {
     private readonly excludedId: number,
   ) {}
 
-  async next(): Promise<Candidate | undefined> {
-    let candidate = await this.inner.next();
-    while (candidate?.kind === 'note' && candidate.note.id === this.excludedId) candidate = await this.inner.next();
-    return candidate;
+  next(): Soon<Candidate | undefined> {
+    for (;;) {
+      const candidate = this.inner.next();
+      if (isPromise(candidate)) return candidate.then((found) => (this.isExcluded(found) ? this.next() : found));
+      if (!this.isExcluded(candidate)) return candidate;
+    }
+  }
+
+  private isExcluded(candidate: Candidate | undefined): boolean {
+    return candidate?.kind === 'note' && candidate.note.id === this.excludedId;
   }
 }
 
@@ -125,15 +139,15 @@ export class SpiralCursor implements CandidateCursor {
     private readonly younger: CandidateCursor,
   ) {}
 
-  async next(): Promise<Candidate | undefined> {
-    while (!(this.priorDone && this.youngerDone)) {
-      const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
-      this.takePrior = !fromPrior;
-      const candidate = await (fromPrior ? this.prior : this.younger).next();
+  next(): Soon<Candidate | undefined> {
+    if (this.priorDone && this.youngerDone) return undefined;
+    const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
+    this.takePrior = !fromPrior;
+    return andThen((fromPrior ? this.prior : this.younger).next(), (candidate) => {
       if (candidate) return candidate;
       if (fromPrior) this.priorDone = true;
       else this.youngerDone = true;
-    }
-    return undefined;
+      return this.next();
+    });
   }
 }
