@@ -15,7 +15,7 @@ import type {
   ReadScope,
   ReferringPageRequest,
 } from '../note-store.js';
-import { noteShape } from '../../model/shown-size.js';
+import { noteShape, type ShownSize } from '../../model/shown-size.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { Fixture, NoteData } from './fixture.js';
 import { findNotesIn } from './find-notes.js';
@@ -32,6 +32,8 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   /** Notes whose object is the key, by ascending id. */
   private readonly referringsOf = new Map<NoteId, NoteData[]>();
   private readonly sizes = new ShownSizeCache();
+  /** Per details limit, what unscoped readers made of each note (see `UnscopedCache`). */
+  private readonly unscoped = new Map<number, UnscopedCache>();
 
   constructor(fixture: Fixture) {
     for (const note of fixture.notes) {
@@ -46,13 +48,38 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
-    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.sizes, scope, signal);
+    const cache = scope.readableNotebooks === undefined ? this.unscopedCache(scope.detailsLimit) : undefined;
+    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.sizes, cache, scope, signal);
+  }
+
+  private unscopedCache(detailsLimit: number): UnscopedCache {
+    let cache = this.unscoped.get(detailsLimit);
+    if (!cache) {
+      // A few limits at most: callers use one or two, and each cache may grow to the notebook's size.
+      if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
+      cache = { records: new Map(), shown: new Map() };
+      this.unscoped.set(detailsLimit, cache);
+    }
+    return cache;
   }
 
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
     return findNotesIn(this.byId.values(), query, options);
   }
 }
+
+/**
+ * What a reader that sees every notebook makes of a note, for one details limit, kept across
+ * builds: a fixture never changes, so neither do its records (which the core never mutates) nor
+ * the size the size rule measures. A build near a hub reads its pages again and again; making
+ * each record once is most of what reading from memory costs.
+ */
+interface UnscopedCache {
+  readonly records: Map<NoteId, NoteRecord>;
+  readonly shown: Map<NoteId, ShownSize>;
+}
+
+const MOST_CACHED_LIMITS = 4;
 
 class MemoryNoteReader implements NoteReader {
   readonly roundTrips = 0;
@@ -62,6 +89,8 @@ class MemoryNoteReader implements NoteReader {
     private readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>,
     private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
     private readonly sizes: ShownSizeCache,
+    /** Undefined when the scope hides notebooks: links then depend on it. */
+    private readonly cache: UnscopedCache | undefined,
     private readonly scope: ReadScope,
     private readonly signal: AbortSignal | undefined,
   ) {}
@@ -141,19 +170,28 @@ class MemoryNoteReader implements NoteReader {
 
   /** The size rule (`shownSizeOf`) from cached byte counts, without making the record. */
   private showsTooMuch(note: NoteData, filter: SizeFilter): boolean {
+    let shown = this.cache?.shown.get(note.id);
+    if (!shown) {
+      shown = this.shownSize(note);
+      this.cache?.shown.set(note.id, shown);
+    }
+    return shown.textBytes > filter.maxTextBytes[shown.shape]! || shown.wordStarts > filter.maxWordStarts[shown.shape]!;
+  }
+
+  private shownSize(note: NoteData): ShownSize {
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
     const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
     const sizes: TextSize[] = [this.sizes.title(note), this.sizes.details(note, this.scope.detailsLimit)];
     if (parent) sizes.push(this.sizes.title(parent));
     if (object) sizes.push(this.sizes.title(object));
-    let bytes = 0;
+    let textBytes = 0;
     let wordStarts = 0;
     for (const size of sizes) {
-      bytes += size.bytes;
+      textBytes += size.bytes;
       wordStarts += size.wordStarts;
     }
-    return bytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
+    return { shape, textBytes, wordStarts };
   }
 
   async close(): Promise<void> {}
@@ -175,6 +213,16 @@ class MemoryNoteReader implements NoteReader {
 
   private record(note: NoteData | undefined, full: boolean): NoteRecord | undefined {
     if (!note) return undefined;
+    if (full || !this.cache) return this.makeRecord(note, full);
+    let record = this.cache.records.get(note.id);
+    if (!record) {
+      record = this.makeRecord(note, false);
+      this.cache.records.set(note.id, record);
+    }
+    return record;
+  }
+
+  private makeRecord(note: NoteData, full: boolean): NoteRecord {
     const parent = this.link(note.parentId);
     const object = this.link(note.objectId);
     const details = note.details && (full ? note.details : takeCodePoints(note.details, this.scope.detailsLimit + 1).head);
