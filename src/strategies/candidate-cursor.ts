@@ -1,7 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { LEFT_OUT, noteCandidate, type Candidate } from './candidate.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, isPromise, Settling, type Soon } from './soon.js';
+import { andThen, Arriving, isPromise, type Soon } from './soon.js';
 
 /** The candidates of one relation (or of one anchor), in the order they are offered. */
 export interface CandidateCursor {
@@ -12,75 +12,78 @@ export interface CandidateCursor {
 /** Candidates known in one go, such as an ancestor chain or a single parent. */
 export class ListCursor implements CandidateCursor {
   private index = 0;
-  private readonly notes: Settling<readonly NoteRecord[]> | undefined;
-  private list: readonly NoteRecord[] | undefined;
+  private readonly notes: Arriving<readonly NoteRecord[]>;
 
-  constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
-    if (isPromise(notes)) this.notes = new Settling(readAhead(notes));
-    else this.list = notes;
+  constructor(notes: Soon<readonly NoteRecord[]>) {
+    this.notes = new Arriving(readAhead(notes));
   }
 
-  static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
-    return new ListCursor(note ? note.then((found) => (found ? [found] : [])) : []);
+  static of(note: Soon<NoteRecord | undefined> | undefined): ListCursor {
+    return new ListCursor(andThen(note, (found) => (found ? [found] : [])));
   }
 
   next(): Soon<Candidate | undefined> {
-    this.list ??= this.notes!.value;
-    if (!this.list) return this.notes!.promise.then(() => this.next());
-    const note = this.list[this.index++];
+    const notes = this.notes.get();
+    if (isPromise(notes)) return notes.then(() => this.next());
+    const note = notes[this.index++];
     return note && noteCandidate(note);
   }
 }
 
 /** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
 export class LaterCursor implements CandidateCursor {
-  private readonly cursor: Settling<CandidateCursor>;
+  private readonly cursor: Arriving<CandidateCursor>;
 
-  constructor(cursor: Promise<CandidateCursor>) {
-    this.cursor = new Settling(readAhead(cursor));
+  constructor(cursor: Soon<CandidateCursor>) {
+    this.cursor = new Arriving(readAhead(cursor));
   }
 
   next(): Soon<Candidate | undefined> {
-    const cursor = this.cursor.value;
-    return cursor ? cursor.next() : this.cursor.promise.then((made) => made.next());
+    return andThen(this.cursor.get(), (cursor) => cursor.next());
   }
 }
 
 /** Reads one page of at most `limit` notes strictly after `after` (from the start when undefined). */
-export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<readonly NoteRecord[]>;
+export type PageReader = (after: NoteRecord | undefined, limit: number) => Soon<readonly NoteRecord[]>;
 
 /**
- * Candidates read page by page with a keyset bound. The first page is asked for at once, so that
- * it joins the store's next batch, and each full page asks for the next as soon as it arrives:
- * the read then rides in a batch the build waits on anyway. Pages grow, since a relation walked
- * past one page is likely to be walked far. A page read with a size filter says how many notes it
- * left out before each record; each of them is offered as a left-out candidate in its place.
+ * Candidates read page by page with a keyset bound. Pages grow, since a relation walked past one
+ * page is likely to be walked far. A page read with a size filter says how many notes it left out
+ * before each record; each of them is offered as a left-out candidate in its place.
+ *
+ * Reading ahead (for a store with round trips): the first page is asked for at once, so that it
+ * joins the store's next batch, and each full page asks for the next as soon as it arrives: the
+ * read then rides in a batch the build waits on anyway. Without (a store that answers at once),
+ * each page is read when it is needed, so a page is never read for a walk that ends before it,
+ * and each is read with the filter of its own moment.
  */
 export class PagedCursor implements CandidateCursor {
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
 
-  private current: Settling<Page>;
+  private current: Arriving<Page> | undefined;
   private index = 0;
   /** Left-out candidates already offered before the record at `index`. */
   private leftOutOffered = 0;
 
-  constructor(private readonly readPage: PageReader) {
-    this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
+  constructor(
+    private readonly readPage: PageReader,
+    private readonly readsAhead = true,
+  ) {
+    if (readsAhead) this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
   }
 
   next(): Soon<Candidate | undefined> {
-    let page = this.current.value;
-    if (!page) return this.current.promise.then(() => this.next());
+    this.current ??= this.read(undefined, PagedCursor.FIRST_PAGE);
+    const page = this.current.get();
+    if (isPromise(page)) return page.then(() => this.next());
     if (this.index >= page.notes.length) {
       if (!page.next) return undefined;
-      this.current = page.next;
+      this.current = page.next();
       this.index = 0;
-      page = this.current.value;
-      if (!page) return this.current.promise.then(() => this.next());
+      return this.next();
     }
-    const note = page.notes[this.index];
-    if (note === undefined) return undefined;
+    const note = page.notes[this.index]!;
     if ((note.leftOutBefore ?? 0) > this.leftOutOffered) {
       this.leftOutOffered++;
       return LEFT_OUT;
@@ -90,22 +93,27 @@ export class PagedCursor implements CandidateCursor {
     return noteCandidate(note);
   }
 
-  private read(after: NoteRecord | undefined, limit: number): Settling<Page> {
-    return new Settling(readAhead(
-      this.readPage(after, limit).then((notes): Page => {
-        const last = notes[notes.length - 1];
-        // A short page is the last one; a full one asks for the next at once (one page ahead).
-        const next =
-          notes.length === limit && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
-        return { notes, next };
-      }),
-    ));
+  private read(after: NoteRecord | undefined, limit: number): Arriving<Page> {
+    return new Arriving(
+      readAhead(
+        andThen(this.readPage(after, limit), (notes): Page => {
+          const last = notes[notes.length - 1];
+          // A short page is the last one.
+          if (notes.length < limit || !last) return { notes, next: undefined };
+          const nextLimit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
+          if (!this.readsAhead) return { notes, next: () => this.read(last, nextLimit) };
+          const ahead = this.read(last, nextLimit);
+          return { notes, next: () => ahead };
+        }),
+      ),
+    );
   }
 }
 
 interface Page {
   readonly notes: readonly NoteRecord[];
-  readonly next: Settling<Page> | undefined;
+  /** The next page (already asked for when reading ahead); undefined after the last one. */
+  readonly next: (() => Arriving<Page>) | undefined;
 }
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */

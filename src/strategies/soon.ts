@@ -1,8 +1,9 @@
 /**
- * A value at hand, or a promise of it when it must be read first. Candidates are offered this
- * way: most come from a page already read, and passing them on at once, rather than as a promise
- * at every layer between the page and the iteration, is most of the cost of a walk in memory
- * (a hub's walk offers thousands). Whoever needs a promise awaits it; awaiting a value is fine.
+ * A value at hand, or a promise of it when it must be read first. Reads from a store held in
+ * memory answer at once, and candidates mostly come from a page already read: passing them on
+ * as they are, rather than as a promise at every layer between the store and the iteration, is
+ * most of the cost of a walk in memory (a hub's walk offers thousands). Whoever needs a promise
+ * awaits it; awaiting a value is fine.
  */
 export type Soon<T> = T | Promise<T>;
 
@@ -16,16 +17,33 @@ export function andThen<T, U>(soon: Soon<T>, next: (value: T) => Soon<U>): Soon<
 }
 
 /**
- * A promise that also says what it resolved to, once it has: `value` is undefined until then.
- * A rejection stays with the promise, for whoever awaits it (see `readAhead`).
+ * A value that may still be on its way, held so that once it has arrived it is at hand without
+ * waiting, whether or not anyone was waiting for it. A rejection stays with the promise, for
+ * whoever awaits it (see `readAhead`).
  */
-export class Settling<T> {
-  value: T | undefined;
+export class Arriving<T> {
+  private arrived = false;
+  private value: T | undefined;
+  private readonly promise: Promise<T> | undefined;
 
-  constructor(readonly promise: Promise<T>) {
-    promise.then(
-      (value) => (this.value = value),
-      () => {},
-    );
+  constructor(soon: Soon<T>) {
+    if (isPromise(soon)) {
+      this.promise = soon;
+      soon.then(
+        (value) => {
+          this.value = value;
+          this.arrived = true;
+        },
+        () => {},
+      );
+    } else {
+      this.value = soon;
+      this.arrived = true;
+    }
+  }
+
+  /** The value, at once when it has arrived. */
+  get(): Soon<T> {
+    return this.arrived ? (this.value as T) : this.promise!;
   }
 }

@@ -97,20 +97,27 @@ class MemoryNoteReader implements NoteReader {
 
   async read(requests: readonly ReadRequest[]) {
     this.signal?.throwIfAborted();
-    return requests.map((request) => {
-      switch (request.kind) {
-        case 'note': {
-          const note = this.record(this.visible(request.id), request.full);
-          return note ? [note] : [];
-        }
-        case 'ancestors':
-          return this.ancestors(request.id);
-        case 'children':
-          return this.childrenPage(request);
-        case 'referrings':
-          return this.referringPage(request);
+    return requests.map((request) => this.answer(request));
+  }
+
+  readNow(request: ReadRequest): readonly NoteRecord[] {
+    this.signal?.throwIfAborted();
+    return this.answer(request);
+  }
+
+  private answer(request: ReadRequest): NoteRecord[] {
+    switch (request.kind) {
+      case 'note': {
+        const note = this.record(this.visible(request.id), request.full);
+        return note ? [note] : [];
       }
-    });
+      case 'ancestors':
+        return this.ancestors(request.id);
+      case 'children':
+        return this.childrenPage(request);
+      case 'referrings':
+        return this.referringPage(request);
+    }
   }
 
   private ancestors(id: NoteId): NoteRecord[] {
