@@ -17,15 +17,17 @@ export class Deadline {
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
   private lastYield = performance.now();
+  /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
+  private reason: Error | undefined;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly caller: AbortSignal | undefined,
   ) {
     this.endsAt = performance.now() + timeoutMs;
-    this.timer = setTimeout(() => this.controller.abort(new BuildTimeout(timeoutMs)), timeoutMs);
+    this.timer = setTimeout(() => this.end(new BuildTimeout(timeoutMs)), timeoutMs);
     this.timer.unref?.();
-    this.onCallerAbort = () => this.controller.abort(new BuildAborted({ cause: caller?.reason }));
+    this.onCallerAbort = () => this.end(new BuildAborted({ cause: caller?.reason }));
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
   }
@@ -39,8 +41,15 @@ export class Deadline {
    * clock itself: a walk over notes already in memory never gives the timer its turn.
    */
   check(now = performance.now()): void {
-    if (!this.controller.signal.aborted && now >= this.endsAt) this.controller.abort(new BuildTimeout(this.timeoutMs));
-    if (this.controller.signal.aborted) throw this.controller.signal.reason;
+    if (this.reason === undefined && now >= this.endsAt) this.end(new BuildTimeout(this.timeoutMs));
+    if (this.reason !== undefined) throw this.reason;
+  }
+
+  /** Ends the build: aborts the signal the store holds, and fails the walk's next check. */
+  private end(reason: Error): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.controller.abort(reason);
   }
 
   /**

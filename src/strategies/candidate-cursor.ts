@@ -148,14 +148,23 @@ export class SpiralCursor implements CandidateCursor {
   ) {}
 
   next(): Soon<Candidate | undefined> {
-    if (this.priorDone && this.youngerDone) return undefined;
-    const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
-    this.takePrior = !fromPrior;
-    return andThen((fromPrior ? this.prior : this.younger).next(), (candidate) => {
-      if (candidate) return candidate;
+    while (!(this.priorDone && this.youngerDone)) {
+      const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
+      this.takePrior = !fromPrior;
+      const offered = (fromPrior ? this.prior : this.younger).next();
+      if (isPromise(offered)) return offered.then((candidate) => this.took(candidate, fromPrior) ?? this.next());
+      if (this.took(offered, fromPrior)) return offered;
+    }
+    return undefined;
+  }
+
+  /** Marks a side done when it offered nothing. */
+  private took(candidate: Candidate | undefined, fromPrior: boolean): Candidate | undefined {
+    if (!candidate) {
       if (fromPrior) this.priorDone = true;
       else this.youngerDone = true;
-      return this.next();
-    });
+    }
+    return candidate;
   }
+
 }
