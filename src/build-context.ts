@@ -106,7 +106,8 @@ async function walk(
 
   await runIteration({
     focus,
-    strategies: deadline.guard(shortcuts.watch(createStrategies({ focus, ancestors }, loader))),
+    // The deadline inside the shortcuts' watch: a candidate at hand passes it at once.
+    strategies: shortcuts.watch(deadline.guard(createStrategies({ focus, ancestors }, loader))),
     ledger,
     costs,
     result,

@@ -1,4 +1,7 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
+import type { RelatedRelation } from './relationships/relation.js';
+import type { Candidate } from './strategies/candidate.js';
+import { isPromise, type Soon } from './strategies/soon.js';
 import type { Strategies } from './strategies/strategy.js';
 
 /** The longest stretch a walk holds the event loop before it lets other work run. */
@@ -14,15 +17,17 @@ export class Deadline {
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
   private lastYield = performance.now();
+  /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
+  private reason: Error | undefined;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly caller: AbortSignal | undefined,
   ) {
     this.endsAt = performance.now() + timeoutMs;
-    this.timer = setTimeout(() => this.controller.abort(new BuildTimeout(timeoutMs)), timeoutMs);
+    this.timer = setTimeout(() => this.end(new BuildTimeout(timeoutMs)), timeoutMs);
     this.timer.unref?.();
-    this.onCallerAbort = () => this.controller.abort(new BuildAborted({ cause: caller?.reason }));
+    this.onCallerAbort = () => this.end(new BuildAborted({ cause: caller?.reason }));
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
   }
@@ -35,20 +40,28 @@ export class Deadline {
    * Throws the build's typed error once the deadline passed or the caller aborted. It reads the
    * clock itself: a walk over notes already in memory never gives the timer its turn.
    */
-  check(): void {
-    if (!this.controller.signal.aborted && performance.now() >= this.endsAt) this.controller.abort(new BuildTimeout(this.timeoutMs));
-    if (this.controller.signal.aborted) throw this.controller.signal.reason;
+  check(now = performance.now()): void {
+    if (this.reason === undefined && now >= this.endsAt) this.end(new BuildTimeout(this.timeoutMs));
+    if (this.reason !== undefined) throw this.reason;
+  }
+
+  /** Ends the build: aborts the signal the store holds, and fails the walk's next check. */
+  private end(reason: Error): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.controller.abort(reason);
   }
 
   /**
    * Lets the event loop run (timers, I/O, other requests, a caller's abort) once the walk has held
    * it for a few milliseconds: reads answered from memory resolve at once, and a long walk would
-   * otherwise block the process until it ends.
+   * otherwise block the process until it ends. Undefined while the walk may go on at once.
    */
-  private async breathe(): Promise<void> {
-    if (performance.now() - this.lastYield < YIELD_EVERY_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    this.lastYield = performance.now();
+  private breathe(now: number): Promise<void> | undefined {
+    if (now - this.lastYield < YIELD_EVERY_MS) return undefined;
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.lastYield = performance.now();
+    });
   }
 
   /** Waits for `promise`, or rejects as soon as the deadline passes. */
@@ -65,13 +78,21 @@ export class Deadline {
     });
   }
 
-  /** The strategies, each step checked against the deadline: a long walk in memory stops too. */
+  /**
+   * The strategies, each step checked against the deadline: a long walk in memory stops too. A
+   * candidate at hand is passed on at once; only a read still under way is raced.
+   */
   guard(strategies: Strategies): Strategies {
+    const step = (relation: RelatedRelation, now?: number): Soon<Candidate | undefined> => {
+      this.check(now);
+      const offered = strategies.next(relation);
+      return isPromise(offered) ? this.race(offered) : offered;
+    };
     return {
-      next: async (relation) => {
-        await this.breathe();
-        this.check();
-        return this.race(strategies.next(relation));
+      next: (relation) => {
+        const now = performance.now();
+        const pause = this.breathe(now);
+        return pause ? pause.then(() => step(relation)) : step(relation, now);
       },
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     };

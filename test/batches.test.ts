@@ -60,3 +60,34 @@ describe('the batches the core sends a store (one batch per round trip)', () => 
     expect(seen.batches.length).toBeLessThanOrEqual(6);
   });
 });
+
+describe('the reads of a store that answers at once (readNow: no batches to save round trips)', () => {
+  it('each request when the walk needs it: no page read ahead, no dependents warmed', async () => {
+    // As in the first test above; a budget of 3 admits the parent, the object and the child.
+    const fixture = notebook().n(1).n(2, { parentId: 1 }).n(3, { parentId: 2, objectId: 9 }).n(4, { parentId: 2 }).n(5, { parentId: 3 }).n(9).n(10, { parentId: 9, objectId: 3 }).fixture();
+    const { store, seen } = recording(new MemoryNoteStore(fixture), { atOnce: true });
+    await buildContext(store, { focus: 3, budget: 3, tokenizer: 'one-per-note' });
+    expect(seen.batches.map((batch) => batch.map(short))).toEqual([
+      ['note 3 full'],
+      ['ancestors 3'],
+      // The object and its path are needed to know the object's parent's siblings.
+      ['note 9'],
+      ['ancestors 9'],
+      // The parent and the object were read with the focus note and its path; the child spends
+      // the last of the budget, so no sibling, referring note or cousin is read.
+      ['children 3 asc 8'],
+    ]);
+  });
+
+  it('a hub of 200 children: its pages are read one after another as the walk reaches them', async () => {
+    const { store, seen } = recording(new MemoryNoteStore(hubNotebook(200, 0)), { atOnce: true });
+    await buildContext(store, { focus: 3, budget: 100_000, tokenizer: 'one-per-note' });
+    const childPages = seen.batches.flat().filter((request) => request.kind === 'children' && request.parentId === 3);
+    expect(childPages.map(short)).toEqual([
+      'children 3 asc 8',
+      'children 3 asc after 21 32',
+      'children 3 asc after 53 128',
+      'children 3 asc after 181 512',
+    ]);
+  });
+});

@@ -166,7 +166,11 @@ describe('properties of every build (fast-check, random notebooks including corr
     );
   });
 
-  it('stepping over candidates that cannot fit gives exactly what walking every candidate gives, around hubs (200 runs)', async () => {
+  // Over a store read in batches (as MySQL is) and over one read at once (the memory store).
+  it.each([
+    { reads: 'in batches', atOnce: false },
+    { reads: 'at once', atOnce: true },
+  ])('stepping over candidates that cannot fit gives exactly what walking every candidate gives, around hubs, read $reads (200 runs)', async ({ reads, atOnce }) => {
     const reached = new Reached();
     await fc.assert(
       fc.asyncProperty(
@@ -175,7 +179,7 @@ describe('properties of every build (fast-check, random notebooks including corr
         fc.oneof(fc.integer({ min: 50, max: 400 }), fc.integer({ min: 50, max: 1500 })),
         fc.nat(),
         async ({ fixture, hub, referred }, tokenizer, budget, pick) => {
-          const { store, seen } = recording(new MemoryNoteStore(fixture));
+          const { store, seen } = recording(new MemoryNoteStore(fixture), { atOnce });
           const around = [hub, referred, fixture.notes[fixture.notes.length - 1 - (pick % 30)]!.id];
           for (const focus of around) {
             const options = { focus, budget, tokenizer };
@@ -191,7 +195,7 @@ describe('properties of every build (fast-check, random notebooks including corr
       ),
       { numRuns: 200 },
     );
-    console.log(`around hubs: ${reached}`);
+    console.log(`around hubs, read ${reads}: ${reached}`);
     expect(reached.filteredPages).toBeGreaterThan(30);
     expect(reached.leftOut).toBeGreaterThan(10);
     expect(reached.endedEarly).toBeGreaterThan(50);

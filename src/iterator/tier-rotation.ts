@@ -7,7 +7,8 @@ import type { Tier } from '../relationships/tiers.js';
  */
 export class TierRotation {
   private readonly active: Set<RelatedRelation>;
-  private readonly lastServed = new Map<Tier, number>();
+  /** By tier number: the index of the relation served last, -1 before the first. */
+  private readonly lastServed = [-1, -1, -1, -1, -1];
 
   constructor(activeAtStart: Iterable<RelatedRelation>) {
     this.active = new Set(activeAtStart);
@@ -16,12 +17,12 @@ export class TierRotation {
   /** The next active relation of `tier`, now counted as served; undefined if none is active. */
   next(tier: Tier): RelatedRelation | undefined {
     const relations = tier.relations;
-    const last = this.lastServed.get(tier) ?? -1;
+    const last = this.lastServed[tier.tier]!;
     for (let step = 1; step <= relations.length; step++) {
       const index = (last + step) % relations.length;
       const relation = relations[index]!;
       if (this.active.has(relation)) {
-        this.lastServed.set(tier, index);
+        this.lastServed[tier.tier] = index;
         return relation;
       }
     }

@@ -80,6 +80,12 @@ export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest |
  */
 export interface NoteReader {
   read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]>;
+  /**
+   * Optional, for a reader that holds its notes in memory: the answer to one request, at once.
+   * The core then reads each request when it needs it instead of batching and reading ahead,
+   * which only save round trips, and such a reader has none to save.
+   */
+  readNow?(request: ReadRequest): readonly NoteRecord[];
   /** Database round trips made so far, for the build report; an in-memory reader says 0. */
   readonly roundTrips: number;
   /** Ends the reader's snapshot and returns its resources. Safe to call twice. */

@@ -1,6 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { Candidate } from './candidate.js';
 import type { CandidateCursor } from './candidate-cursor.js';
+import { isPromise, type Soon } from './soon.js';
 
 /**
  * A relation fed by reached notes (spec section 3, the dependency queue): anchors in the order
@@ -27,18 +28,26 @@ export class AnchoredStrategy {
     this.candidatesOf(anchor);
   }
 
-  async next(): Promise<Candidate | undefined> {
+  next(): Soon<Candidate | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const candidate = await this.anchors[this.cursor]!.next();
-      if (candidate) {
-        // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
-        this.cursor += 1;
-        return candidate;
-      }
-      // Dropping the anchor leaves the cursor on the one that followed it.
-      this.anchors.splice(this.cursor, 1);
+      const offered = this.anchors[this.cursor]!.next();
+      if (isPromise(offered)) return offered.then((candidate) => this.took(candidate) ?? this.next());
+      const candidate = this.took(offered);
+      if (candidate) return candidate;
     }
+    return undefined;
+  }
+
+  /** Moves on from the current anchor: past it when it offered `candidate`, dropping it when it had none. */
+  private took(candidate: Candidate | undefined): Candidate | undefined {
+    if (candidate) {
+      // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
+      this.cursor += 1;
+      return candidate;
+    }
+    // Dropping the anchor leaves the cursor on the one that followed it.
+    this.anchors.splice(this.cursor, 1);
     return undefined;
   }
 }

@@ -1,42 +1,45 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { LEFT_OUT, noteCandidate, type Candidate } from './candidate.js';
 import { readAhead } from './read-ahead.js';
+import { andThen, Arriving, isPromise, type Soon } from './soon.js';
 
 /** The candidates of one relation (or of one anchor), in the order they are offered. */
 export interface CandidateCursor {
-  /** The next candidate, consumed; `undefined` once there are none left. */
-  next(): Promise<Candidate | undefined>;
+  /** The next candidate, consumed; `undefined` once there are none left. At once when it is read. */
+  next(): Soon<Candidate | undefined>;
 }
 
 /** Candidates known in one go, such as an ancestor chain or a single parent. */
 export class ListCursor implements CandidateCursor {
   private index = 0;
-  private readonly notes: Promise<readonly NoteRecord[]>;
+  private readonly notes: Arriving<readonly NoteRecord[]>;
 
-  constructor(notes: Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {
-    this.notes = readAhead(Promise.resolve(notes));
+  constructor(notes: Soon<readonly NoteRecord[]>) {
+    this.notes = new Arriving(readAhead(notes));
   }
 
-  static of(note: Promise<NoteRecord | undefined> | undefined): ListCursor {
-    return new ListCursor(note ? note.then((found) => (found ? [found] : [])) : []);
+  static of(note: Soon<NoteRecord | undefined> | undefined): ListCursor {
+    return new ListCursor(andThen(note, (found) => (found ? [found] : [])));
   }
 
-  async next(): Promise<Candidate | undefined> {
-    const note = (await this.notes)[this.index++];
+  next(): Soon<Candidate | undefined> {
+    const notes = this.notes.get();
+    if (isPromise(notes)) return notes.then(() => this.next());
+    const note = notes[this.index++];
     return note && noteCandidate(note);
   }
 }
 
 /** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
 export class LaterCursor implements CandidateCursor {
-  private readonly cursor: Promise<CandidateCursor>;
+  private readonly cursor: Arriving<CandidateCursor>;
 
-  constructor(cursor: Promise<CandidateCursor>) {
-    this.cursor = readAhead(cursor);
+  constructor(cursor: Soon<CandidateCursor>) {
+    this.cursor = new Arriving(readAhead(cursor));
   }
 
-  async next(): Promise<Candidate | undefined> {
-    return (await this.cursor).next();
+  next(): Soon<Candidate | undefined> {
+    return andThen(this.cursor.get(), (cursor) => cursor.next());
   }
 }
 
@@ -50,39 +53,47 @@ export interface PageRead {
  * Reads one page of at most `limit` notes strictly after `after` (from the start when undefined),
  * and says whether candidates may follow it.
  */
-export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<PageRead>;
+export type PageReader = (after: NoteRecord | undefined, limit: number) => Soon<PageRead>;
 
 /**
- * Candidates read page by page with a keyset bound. The first page is asked for at once, so that
- * it joins the store's next batch, and each full page asks for the next as soon as it arrives:
- * the read then rides in a batch the build waits on anyway. Pages grow, since a relation walked
- * past one page is likely to be walked far. A page read with a size filter says how many notes it
- * left out before each record, and may end with a note it left out; each of them is offered as a
- * left-out candidate in its place.
+ * Candidates read page by page with a keyset bound. Pages grow, since a relation walked past one
+ * page is likely to be walked far. A page read with a size filter says how many notes it left out
+ * before each record, and may end with a note it left out; each of them is offered as a left-out
+ * candidate in its place.
+ *
+ * Reading ahead (for a store with round trips): the first page is asked for at once, so that it
+ * joins the store's next batch, and each full page asks for the next as soon as it arrives: the
+ * read then rides in a batch the build waits on anyway. Without (a store that answers at once),
+ * each page is read when it is needed, so a page is never read for a walk that ends before it,
+ * and each is read with the filter of its own moment.
  */
 export class PagedCursor implements CandidateCursor {
   static readonly FIRST_PAGE = 8;
   static readonly LARGEST_PAGE = 512;
 
-  private current: Promise<Page>;
+  private current: Arriving<Page> | undefined;
   private index = 0;
   /** Left-out candidates already offered before the record at `index`. */
   private leftOutOffered = 0;
 
-  constructor(private readonly readPage: PageReader) {
-    this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
+  constructor(
+    private readonly readPage: PageReader,
+    private readonly readsAhead = true,
+  ) {
+    if (readsAhead) this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
   }
 
-  async next(): Promise<Candidate | undefined> {
-    let page = await this.current;
+  next(): Soon<Candidate | undefined> {
+    this.current ??= this.read(undefined, PagedCursor.FIRST_PAGE);
+    const page = this.current.get();
+    if (isPromise(page)) return page.then(() => this.next());
     if (this.index >= page.notes.length) {
       if (!page.next) return undefined;
-      this.current = page.next;
+      this.current = page.next();
       this.index = 0;
-      page = await this.current;
+      return this.next();
     }
-    const note = page.notes[this.index];
-    if (note === undefined) return undefined;
+    const note = page.notes[this.index]!;
     if ((note.leftOutBefore ?? 0) > this.leftOutOffered) {
       this.leftOutOffered++;
       return LEFT_OUT;
@@ -92,21 +103,27 @@ export class PagedCursor implements CandidateCursor {
     return note.leftOut ? LEFT_OUT : noteCandidate(note);
   }
 
-  private read(after: NoteRecord | undefined, limit: number): Promise<Page> {
-    return readAhead(
-      this.readPage(after, limit).then(({ notes, more }): Page => {
-        const last = notes[notes.length - 1];
-        // A page that may have more after it asks for the next at once (one page ahead).
-        const next = more && last ? this.read(last, Math.min(limit * 4, PagedCursor.LARGEST_PAGE)) : undefined;
-        return { notes, next };
-      }),
+  private read(after: NoteRecord | undefined, limit: number): Arriving<Page> {
+    return new Arriving(
+      readAhead(
+        andThen(this.readPage(after, limit), ({ notes, more }): Page => {
+          const last = notes[notes.length - 1];
+          // The last page, unless candidates may follow it.
+          if (!more || !last) return { notes, next: undefined };
+          const nextLimit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
+          if (!this.readsAhead) return { notes, next: () => this.read(last, nextLimit) };
+          const ahead = this.read(last, nextLimit);
+          return { notes, next: () => ahead };
+        }),
+      ),
     );
   }
 }
 
 interface Page {
   readonly notes: readonly NoteRecord[];
-  readonly next: Promise<Page> | undefined;
+  /** The next page (already asked for when reading ahead); undefined after the last one. */
+  readonly next: (() => Arriving<Page>) | undefined;
 }
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */
@@ -116,10 +133,16 @@ export class ExcludingCursor implements CandidateCursor {
     private readonly excludedId: number,
   ) {}
 
-  async next(): Promise<Candidate | undefined> {
-    let candidate = await this.inner.next();
-    while (candidate?.kind === 'note' && candidate.note.id === this.excludedId) candidate = await this.inner.next();
-    return candidate;
+  next(): Soon<Candidate | undefined> {
+    for (;;) {
+      const candidate = this.inner.next();
+      if (isPromise(candidate)) return candidate.then((found) => (this.isExcluded(found) ? this.next() : found));
+      if (!this.isExcluded(candidate)) return candidate;
+    }
+  }
+
+  private isExcluded(candidate: Candidate | undefined): boolean {
+    return candidate?.kind === 'note' && candidate.note.id === this.excludedId;
   }
 }
 
@@ -134,15 +157,24 @@ export class SpiralCursor implements CandidateCursor {
     private readonly younger: CandidateCursor,
   ) {}
 
-  async next(): Promise<Candidate | undefined> {
+  next(): Soon<Candidate | undefined> {
     while (!(this.priorDone && this.youngerDone)) {
       const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
       this.takePrior = !fromPrior;
-      const candidate = await (fromPrior ? this.prior : this.younger).next();
-      if (candidate) return candidate;
-      if (fromPrior) this.priorDone = true;
-      else this.youngerDone = true;
+      const offered = (fromPrior ? this.prior : this.younger).next();
+      if (isPromise(offered)) return offered.then((candidate) => this.took(candidate, fromPrior) ?? this.next());
+      if (this.took(offered, fromPrior)) return offered;
     }
     return undefined;
   }
+
+  /** Marks a side done when it offered nothing. */
+  private took(candidate: Candidate | undefined, fromPrior: boolean): Candidate | undefined {
+    if (!candidate) {
+      if (fromPrior) this.priorDone = true;
+      else this.youngerDone = true;
+    }
+    return candidate;
+  }
+
 }

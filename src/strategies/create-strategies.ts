@@ -9,9 +9,11 @@ import {
   PagedCursor,
   SpiralCursor,
   type CandidateCursor,
+  type PageReader,
 } from './candidate-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { parentOf, walkParentChain } from './parent-chain.js';
+import { andThen } from './soon.js';
 import type { Strategies } from './strategy.js';
 
 /** What the strategies start from: the focus note and its ancestors, already read. */
@@ -26,24 +28,25 @@ const NOTHING: CandidateCursor = new ListCursor([]);
 /** One candidate source per relation of spec section 3, each reading through `loader`. */
 export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader): Strategies {
   const parent = parentOf(focus, ancestors);
-  const object = focus.object ? loader.note(focus.object.id) : Promise.resolve(undefined);
+  const object = focus.object ? loader.note(focus.object.id) : undefined;
   // Asked for together with the object itself, to save the round trip that waiting would cost.
-  const objectChain = focus.object
-    ? Promise.all([object, loader.ancestors(focus.object.id)]).then(([found, chain]) => (found ? walkParentChain(found, chain) : []))
-    : Promise.resolve([]);
+  const objectAncestors = focus.object ? loader.ancestors(focus.object.id) : [];
+  const objectChain = andThen(object, (found) => (found ? andThen(objectAncestors, (chain) => walkParentChain(found, chain)) : []));
 
+  const paged = (readPage: PageReader) => new PagedCursor(readPage, loader.readsAhead);
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
-    new PagedCursor(async (after, limit) => {
-      const page = await loader.children(parentId, direction, after ?? from, limit);
-      if (feeder) loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
-      return page;
-    });
+    paged((after, limit) =>
+      andThen(loader.children(parentId, direction, after ?? from, limit), (page) => {
+        if (feeder) loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
+        return page;
+      }),
+    );
   const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
     note.parent
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
-    new ListCursor(loader.ancestors(note.id).then((found) => walkParentChain(note, found)));
+    new ListCursor(andThen(loader.ancestors(note.id), (found) => walkParentChain(note, found)));
   const one = (id: NoteId | undefined) => ListCursor.of(id === undefined ? undefined : loader.note(id));
 
   const anchored: Record<AnchoredRelation, AnchoredStrategy> = {
@@ -66,19 +69,22 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
     PriorSibling: parent ? childrenOf(parent.id, 'desc', focus) : NOTHING,
     YoungerSibling: parent ? childrenOf(parent.id, 'asc', focus) : NOTHING,
-    ReferringNote: new PagedCursor(async (after, limit) => {
-      const page = await loader.referrings(focus.id, after?.id, limit);
-      loader.warm('ReferringNote', page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents('ReferringNote', note));
-      return page;
-    }),
+    ReferringNote: paged((after, limit) =>
+      andThen(loader.referrings(focus.id, after?.id, limit), (page) => {
+        loader.warm('ReferringNote', page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents('ReferringNote', note));
+        return page;
+      }),
+    ),
     NoteInContextualPath: new ListCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: new ListCursor(objectChain),
     ParentSibling: parent ? spiralAround(parent, 'ParentSibling') : NOTHING,
     ObjectParentSibling: new LaterCursor(
-      Promise.all([object, objectChain]).then(([found, chain]) => {
-        const objectParent = found && parentOf(found, chain);
-        return objectParent ? spiralAround(objectParent, 'ObjectParentSibling') : NOTHING;
-      }),
+      andThen(object, (found) =>
+        andThen(objectChain, (chain) => {
+          const objectParent = found && parentOf(found, chain);
+          return objectParent ? spiralAround(objectParent, 'ObjectParentSibling') : NOTHING;
+        }),
+      ),
     ),
   };
 

@@ -4,6 +4,7 @@ import type { FeedingRelation } from '../relationships/dependencies.js';
 import type { NoteReader, ReadRequest, SizeFilter } from '../store/note-store.js';
 import type { PageRead } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
+import { andThen, type Soon } from './soon.js';
 
 export interface LoaderOptions {
   /**
@@ -34,54 +35,62 @@ const SCANNED_PER_RECORD = 16;
  * cursors that ask for their first page as soon as they exist cost no extra round trip. It also
  * owns reading ahead: pages read one ahead (by the cursors), and the dependents' reads of a
  * feeding relation's first notes.
+ *
+ * A reader that answers at once (`readNow`, a store in memory) is read directly, each request
+ * when it is needed: batching and reading ahead only save round trips, and there it has none to
+ * save, while every promise and every row read for nothing costs.
  */
 export class NoteLoader {
-  private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string>;
+  private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string> | undefined;
+  private readonly readNow: ((request: ReadRequest) => readonly NoteRecord[]) | undefined;
   private readonly warmed = new Map<FeedingRelation, number>();
 
   constructor(
     reader: NoteReader,
     private readonly options: LoaderOptions,
   ) {
-    this.loader = new DataLoader((requests) => reader.read(requests), {
-      // A page read earlier serves a later request for the same page whatever its filter: what
-      // it left out could not fit then, so it cannot fit later (the budget only shrinks).
-      cacheKeyFn: (request) => JSON.stringify({ ...request, filter: undefined }),
-    });
+    if (reader.readNow) {
+      this.readNow = (request) => reader.readNow!(request);
+    } else {
+      this.loader = new DataLoader((requests) => reader.read(requests), {
+        // A page read earlier serves a later request for the same page whatever its filter: what
+        // it left out could not fit then, so it cannot fit later (the budget only shrinks).
+        cacheKeyFn: (request) => JSON.stringify({ ...request, filter: undefined }),
+      });
+    }
   }
 
-  note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
-    return readAhead(this.loader.load({ kind: 'note', id, full }).then((found) => found[0]));
+  /** Whether reads are started before they are needed (for a reader with round trips to save). */
+  get readsAhead(): boolean {
+    return this.loader !== undefined;
+  }
+
+  note(id: NoteId, full = false): Soon<NoteRecord | undefined> {
+    return readAhead(andThen(this.load({ kind: 'note', id, full }), (found) => found[0]));
   }
 
   /** The visible ancestors of `id`, in any order (see `AncestorsRequest`). */
-  ancestors(id: NoteId): Promise<readonly NoteRecord[]> {
-    return readAhead(this.loader.load({ kind: 'ancestors', id }));
+  ancestors(id: NoteId): Soon<readonly NoteRecord[]> {
+    return this.load({ kind: 'ancestors', id });
   }
 
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number): Promise<PageRead> {
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number): Soon<PageRead> {
     const filter = this.filterFor(limit);
-    return readAhead(
-      this.loader
-        .load({
-          kind: 'children',
-          parentId,
-          direction,
-          ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
-          limit,
-          ...(filter && { filter }),
-        })
-        .then((notes) => pageRead(notes, limit)),
-    );
+    const notes = this.load({
+      kind: 'children',
+      parentId,
+      direction,
+      ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
+      limit,
+      ...(filter && { filter }),
+    });
+    return andThen(notes, (page) => pageRead(page, limit));
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Promise<PageRead> {
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Soon<PageRead> {
     const filter = this.filterFor(limit);
-    return readAhead(
-      this.loader
-        .load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) })
-        .then((notes) => pageRead(notes, limit)),
-    );
+    const notes = this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) });
+    return andThen(notes, (page) => pageRead(page, limit));
   }
 
   private filterFor(limit: number): SizeFilter | undefined {
@@ -95,11 +104,15 @@ export class NoteLoader {
    * notes become anchors a few per round, and warming a hub's whole page made huge statements.
    */
   warm(feeder: FeedingRelation, notes: readonly NoteRecord[], start: (note: NoteRecord) => void): void {
-    if (!this.options.warmDependents) return;
+    if (!this.options.warmDependents || !this.readsAhead) return;
     const done = this.warmed.get(feeder) ?? 0;
     const ahead = notes.slice(0, Math.max(0, WARMED_PER_FEEDER - done));
     this.warmed.set(feeder, done + ahead.length);
     for (const note of ahead) start(note);
+  }
+
+  private load(request: ReadRequest): Soon<readonly NoteRecord[]> {
+    return this.readNow ? this.readNow(request) : readAhead(this.loader!.load(request));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { NoteStore, ReadRequest } from '../../src/store/note-store.js';
+import type { NoteReader, NoteStore, ReadRequest } from '../../src/store/note-store.js';
 
 /** What a store saw: every batch of requests, and how many notes its filtered pages left out. */
 export interface Recording {
@@ -7,24 +7,31 @@ export interface Recording {
   leftOut: number;
 }
 
-/** Wraps a store to record the batches the core sends it (as dataloader's tests do). */
-export function recording(store: NoteStore): { store: NoteStore; seen: Recording } {
+/**
+ * Wraps a store to record the batches the core sends it (as dataloader's tests do). With
+ * `atOnce`, the wrapped reader answers at once as well (`readNow`, when the store's reader does),
+ * and each request it answers that way is recorded as a batch of its own.
+ */
+export function recording(store: NoteStore, { atOnce = false } = {}): { store: NoteStore; seen: Recording } {
   const seen: Recording = { batches: [], filteredPages: 0, leftOut: 0 };
+  const count = (requests: readonly ReadRequest[], answers: readonly (readonly { leftOutBefore?: number }[])[]) => {
+    requests.forEach((request, index) => {
+      if ('filter' in request && request.filter) {
+        seen.filteredPages++;
+        for (const found of answers[index]!) seen.leftOut += found.leftOutBefore ?? 0;
+      }
+    });
+  };
   return {
     seen,
     store: {
       openReader: async (scope) => {
         const reader = await store.openReader(scope);
-        return {
+        const recorded: NoteReader = {
           read: async (requests) => {
             seen.batches.push([...requests]);
             const answers = await reader.read(requests);
-            requests.forEach((request, index) => {
-              if ('filter' in request && request.filter) {
-                seen.filteredPages++;
-                for (const note of answers[index]!) seen.leftOut += note.leftOutBefore ?? 0;
-              }
-            });
+            count(requests, answers);
             return answers;
           },
           get roundTrips() {
@@ -32,6 +39,15 @@ export function recording(store: NoteStore): { store: NoteStore; seen: Recording
           },
           close: () => reader.close(),
         };
+        if (atOnce && reader.readNow) {
+          recorded.readNow = (request) => {
+            seen.batches.push([request]);
+            const answer = reader.readNow!(request);
+            count([request], [answer]);
+            return answer;
+          };
+        }
+        return recorded;
       },
     },
   };

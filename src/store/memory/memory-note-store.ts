@@ -1,202 +1,57 @@
-import { takeCodePoints } from '../../model/code-points.js';
-import {
-  compareSiblingKeys,
-  type NoteId,
-  type NoteLink,
-  type NoteRecord,
-  type SiblingKey,
-} from '../../model/note-record.js';
-import type {
-  ChildrenPageRequest,
-  NoteReader,
-  NoteStore,
-  ReadRequest,
-  SizeFilter,
-  ReadScope,
-  ReferringPageRequest,
-} from '../note-store.js';
-import { noteShape } from '../../model/shown-size.js';
+import { compareSiblingKeys, type NoteId } from '../../model/note-record.js';
+import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { Fixture, NoteData } from './fixture.js';
 import { findNotesIn } from './find-notes.js';
-import { ShownSizeCache, type TextSize } from './shown-size-cache.js';
+import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
+import { ShownSizeCache } from './shown-size-cache.js';
+import { UnscopedCache } from './unscoped-cache.js';
+
+/** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
+const MOST_CACHED_LIMITS = 4;
 
 /**
  * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
  * of children or referrings costs a binary search, not a scan of the notebook.
  */
 export class MemoryNoteStore implements NoteStore, NoteFinder {
-  private readonly byId = new Map<NoteId, NoteData>();
-  /** Children of each parent id in sibling order, deleted ones included (filtered per read). */
-  private readonly childrenOf = new Map<NoteId, NoteData[]>();
-  /** Notes whose object is the key, by ascending id. */
-  private readonly referringsOf = new Map<NoteId, NoteData[]>();
-  private readonly sizes = new ShownSizeCache();
+  private readonly index: MemoryIndex;
+  /** Per details limit, what readers that see every notebook made of the notes. */
+  private readonly unscoped = new Map<number, UnscopedCache>();
 
   constructor(fixture: Fixture) {
+    const byId = new Map<NoteId, NoteData>();
+    const childrenOf = new Map<NoteId, NoteData[]>();
+    const referringsOf = new Map<NoteId, NoteData[]>();
     for (const note of fixture.notes) {
-      this.byId.set(note.id, note);
-      if (note.parentId !== undefined) push(this.childrenOf, note.parentId, note);
-      if (note.objectId !== undefined) push(this.referringsOf, note.objectId, note);
+      byId.set(note.id, note);
+      if (note.parentId !== undefined) push(childrenOf, note.parentId, note);
+      if (note.objectId !== undefined) push(referringsOf, note.objectId, note);
     }
-    for (const list of this.childrenOf.values()) list.sort(compareSiblingKeys);
-    for (const list of this.referringsOf.values()) list.sort((a, b) => a.id - b.id);
+    for (const list of childrenOf.values()) list.sort(compareSiblingKeys);
+    for (const list of referringsOf.values()) list.sort((a, b) => a.id - b.id);
+    this.index = { byId, childrenOf, referringsOf, sizes: new ShownSizeCache() };
   }
 
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
-    return new MemoryNoteReader(this.byId, this.childrenOf, this.referringsOf, this.sizes, scope, signal);
+    const cache = scope.readableNotebooks === undefined ? this.unscopedCache(scope.detailsLimit) : undefined;
+    return new MemoryNoteReader(this.index, cache, scope, signal);
   }
 
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    return findNotesIn(this.byId.values(), query, options);
-  }
-}
-
-class MemoryNoteReader implements NoteReader {
-  readonly roundTrips = 0;
-
-  constructor(
-    private readonly byId: ReadonlyMap<NoteId, NoteData>,
-    private readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>,
-    private readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>,
-    private readonly sizes: ShownSizeCache,
-    private readonly scope: ReadScope,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
-
-  async read(requests: readonly ReadRequest[]) {
-    this.signal?.throwIfAborted();
-    return requests.map((request) => {
-      switch (request.kind) {
-        case 'note': {
-          const note = this.record(this.visible(request.id), request.full);
-          return note ? [note] : [];
-        }
-        case 'ancestors':
-          return this.ancestors(request.id);
-        case 'children':
-          return this.childrenPage(request);
-        case 'referrings':
-          return this.referringPage(request);
-      }
-    });
+    return findNotesIn(this.index.byId.values(), query, options);
   }
 
-  private ancestors(id: NoteId): NoteRecord[] {
-    const found: NoteRecord[] = [];
-    const seen = new Set<NoteId>([id]);
-    let parent = this.visible(this.visible(id)?.parentId);
-    while (parent && !seen.has(parent.id)) {
-      seen.add(parent.id);
-      found.push(this.record(parent, false)!);
-      parent = this.visible(parent.parentId);
+  private unscopedCache(detailsLimit: number): UnscopedCache {
+    let cache = this.unscoped.get(detailsLimit);
+    if (!cache) {
+      if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
+      cache = new UnscopedCache();
+      this.unscoped.set(detailsLimit, cache);
     }
-    return found;
-  }
-
-  private childrenPage(request: ChildrenPageRequest): NoteRecord[] {
-    const siblings = this.childrenOf.get(request.parentId) ?? [];
-    const ascending = request.direction === 'asc';
-    const step = ascending ? 1 : -1;
-    let index = request.after === undefined
-      ? (ascending ? 0 : siblings.length - 1)
-      : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
-    const page = this.pageCollector(request.limit, request.filter);
-    for (; index >= 0 && index < siblings.length && !page.full(); index += step) page.offer(siblings[index]!);
-    return page.records();
-  }
-
-  private referringPage(request: ReferringPageRequest): NoteRecord[] {
-    const referrings = this.referringsOf.get(request.objectId) ?? [];
-    let index = request.afterId === undefined
-      ? 0
-      : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
-    const page = this.pageCollector(request.limit, request.filter);
-    for (; index < referrings.length && !page.full(); index++) page.offer(referrings[index]!);
-    return page.records();
-  }
-
-  /**
-   * Gathers a page's visible notes, leaving out and counting those `filter` leaves out; with a
-   * filter it examines at most `filter.scan` notes and ends with the last one it examined when
-   * that one was left out (see `SizeFilter`).
-   */
-  private pageCollector(limit: number, filter: SizeFilter | undefined) {
-    const records: NoteRecord[] = [];
-    const keep = new Set(filter?.keep);
-    let examined = 0;
-    let leftOut = 0;
-    let lastLeftOut: NoteData | undefined;
-    return {
-      records: (): NoteRecord[] =>
-        lastLeftOut ? [...records, { ...this.record(lastLeftOut, false)!, leftOutBefore: leftOut - 1, leftOut: true }] : records,
-      full: () => records.length >= limit || (filter !== undefined && examined >= filter.scan),
-      offer: (note: NoteData) => {
-        if (!this.isVisible(note)) return;
-        examined++;
-        if (filter && !keep.has(note.id) && this.showsTooMuch(note, filter)) {
-          leftOut++;
-          lastLeftOut = note;
-          return;
-        }
-        const record = this.record(note, false)!;
-        records.push(filter ? { ...record, leftOutBefore: leftOut } : record);
-        leftOut = 0;
-        lastLeftOut = undefined;
-      },
-    };
-  }
-
-  /** The size rule (`shownSizeOf`) from cached byte counts, without making the record. */
-  private showsTooMuch(note: NoteData, filter: SizeFilter): boolean {
-    const parent = this.visible(note.parentId);
-    const object = this.visible(note.objectId);
-    const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
-    const sizes: TextSize[] = [this.sizes.title(note), this.sizes.details(note, this.scope.detailsLimit)];
-    if (parent) sizes.push(this.sizes.title(parent));
-    if (object) sizes.push(this.sizes.title(object));
-    let bytes = 0;
-    let wordStarts = 0;
-    for (const size of sizes) {
-      bytes += size.bytes;
-      wordStarts += size.wordStarts;
-    }
-    return bytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
-  }
-
-  async close(): Promise<void> {}
-
-  private isVisible(note: NoteData): boolean {
-    const readable = this.scope.readableNotebooks;
-    return note.deletedAt === undefined && (readable === undefined || readable.has(note.notebookId));
-  }
-
-  private visible(id: NoteId | undefined): NoteData | undefined {
-    const note = id === undefined ? undefined : this.byId.get(id);
-    return note && this.isVisible(note) ? note : undefined;
-  }
-
-  private link(id: NoteId | undefined): NoteLink | undefined {
-    const note = this.visible(id);
-    return note && { id: note.id, title: note.title };
-  }
-
-  private record(note: NoteData | undefined, full: boolean): NoteRecord | undefined {
-    if (!note) return undefined;
-    const parent = this.link(note.parentId);
-    const object = this.link(note.objectId);
-    const details = note.details && (full ? note.details : takeCodePoints(note.details, this.scope.detailsLimit + 1).head);
-    return {
-      id: note.id,
-      title: note.title,
-      ...(details ? { details } : {}),
-      ...(parent && { parent }),
-      ...(object && { object }),
-      siblingOrder: note.siblingOrder,
-      notebookId: note.notebookId,
-    };
+    return cache;
   }
 }
 
@@ -204,23 +59,4 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** Index of the first element strictly beyond `key` when walking `sorted` in that direction. */
-function firstBeyond(
-  sorted: readonly SiblingKey[],
-  key: SiblingKey,
-  ascending: boolean,
-  compare: (a: SiblingKey, b: SiblingKey) => number,
-): number {
-  // lo ends as the number of elements <= key (ascending) or < key (descending).
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = compare(sorted[mid]!, key);
-    if (ascending ? c <= 0 : c < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return ascending ? lo : lo - 1;
 }

@@ -1,0 +1,211 @@
+import { takeCodePoints } from '../../model/code-points.js';
+import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type SiblingKey } from '../../model/note-record.js';
+import { noteShape, type ShownSize } from '../../model/shown-size.js';
+import type { NoteReader, ReadRequest, ReadScope, SizeFilter } from '../note-store.js';
+import type { NoteData } from './fixture.js';
+import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
+import { DELETED, type UnscopedCache } from './unscoped-cache.js';
+
+/** The notes of a memory store, indexed (see `MemoryNoteStore`). */
+export interface MemoryIndex {
+  readonly byId: ReadonlyMap<NoteId, NoteData>;
+  /** Children of each parent id in sibling order, deleted ones included (filtered per read). */
+  readonly childrenOf: ReadonlyMap<NoteId, readonly NoteData[]>;
+  /** Notes whose object is the key, by ascending id. */
+  readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>;
+  readonly sizes: ShownSizeCache;
+}
+
+const NONE: readonly NoteData[] = [];
+
+/** Reads are synchronous: it answers each request at once (`readNow`), and notices an aborted `signal` at each. */
+export class MemoryNoteReader implements NoteReader {
+  readonly roundTrips = 0;
+
+  constructor(
+    private readonly index: MemoryIndex,
+    /** Undefined when the scope hides notebooks: links and sizes then depend on it. */
+    private readonly cache: UnscopedCache | undefined,
+    private readonly scope: ReadScope,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  async read(requests: readonly ReadRequest[]) {
+    this.signal?.throwIfAborted();
+    return requests.map((request) => this.answer(request));
+  }
+
+  readNow(request: ReadRequest): readonly NoteRecord[] {
+    this.signal?.throwIfAborted();
+    return this.answer(request);
+  }
+
+  async close(): Promise<void> {}
+
+  private answer(request: ReadRequest): NoteRecord[] {
+    switch (request.kind) {
+      case 'note': {
+        const note = this.visible(request.id);
+        return note ? [request.full ? this.makeRecord(note, true) : this.record(note)] : [];
+      }
+      case 'ancestors':
+        return this.ancestors(request.id);
+      case 'children': {
+        const siblings = this.index.childrenOf.get(request.parentId) ?? NONE;
+        const ascending = request.direction === 'asc';
+        const from = request.after === undefined
+          ? (ascending ? 0 : siblings.length - 1)
+          : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
+        return this.page(siblings, from, ascending ? 1 : -1, request.limit, request.filter);
+      }
+      case 'referrings': {
+        const referrings = this.index.referringsOf.get(request.objectId) ?? NONE;
+        const from = request.afterId === undefined
+          ? 0
+          : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
+        return this.page(referrings, from, 1, request.limit, request.filter);
+      }
+    }
+  }
+
+  private ancestors(id: NoteId): NoteRecord[] {
+    const found: NoteRecord[] = [];
+    const seen = new Set<NoteId>([id]);
+    let parent = this.visible(this.visible(id)?.parentId);
+    while (parent && !seen.has(parent.id)) {
+      seen.add(parent.id);
+      found.push(this.record(parent));
+      parent = this.visible(parent.parentId);
+    }
+    return found;
+  }
+
+  /** At most `limit` visible notes of `list`, from `index` on by `step`, as a page's records. */
+  private page(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter | undefined): NoteRecord[] {
+    if (filter) return this.filteredPage(list, index, step, limit, filter);
+    const records: NoteRecord[] = [];
+    for (; index >= 0 && index < list.length && records.length < limit; index += step) {
+      const note = list[index]!;
+      if (this.isVisible(note)) records.push(this.record(note));
+    }
+    return records;
+  }
+
+  /**
+   * A page that leaves out the notes that show more than `filter` allows (except those it keeps),
+   * each record saying how many were left out just before it; it examines at most `filter.scan`
+   * notes and ends with the last one it examined when that one was left out (see `SizeFilter`).
+   * Measured with the size rule (`shownSizeOf`) from cached byte counts, without making the
+   * records; with every notebook readable, from the list's packed sizes.
+   */
+  private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): NoteRecord[] {
+    const records: NoteRecord[] = [];
+    const keep = new Set(filter.keep);
+    const sizes = this.cache?.sizesOf(list);
+    const measure = (note: NoteData) => this.shownSize(note);
+    const showsTooMuch = (shape: number, textBytes: number, wordStarts: number) =>
+      textBytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
+    let examined = 0;
+    let leftOut = 0;
+    let lastLeftOut = -1;
+    for (; index >= 0 && index < list.length && records.length < limit && examined < filter.scan; index += step) {
+      if (sizes) {
+        // A note is visible unless deleted, and its sizes never change.
+        const shape = sizes.shape(index, measure);
+        if (shape === DELETED) continue;
+        examined++;
+        if (showsTooMuch(shape, sizes.textBytes(index), sizes.wordStarts(index)) && !keep.has(sizes.id(index))) {
+          leftOut++;
+          lastLeftOut = index;
+          continue;
+        }
+      } else {
+        const note = list[index]!;
+        if (!this.isVisible(note)) continue;
+        examined++;
+        const shown = this.shownSize(note);
+        if (showsTooMuch(shown.shape, shown.textBytes, shown.wordStarts) && !keep.has(note.id)) {
+          leftOut++;
+          lastLeftOut = index;
+          continue;
+        }
+      }
+      records.push({ ...this.record(list[index]!), leftOutBefore: leftOut });
+      leftOut = 0;
+    }
+    if (leftOut > 0) records.push({ ...this.record(list[lastLeftOut]!), leftOutBefore: leftOut - 1, leftOut: true });
+    return records;
+  }
+
+  /** The size rule (`shownSizeOf`) of a visible note, from cached byte counts. */
+  private shownSize(note: NoteData): ShownSize {
+    const sizes = this.index.sizes;
+    const parent = this.visible(note.parentId);
+    const object = this.visible(note.objectId);
+    const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
+    const texts: TextSize[] = [sizes.title(note), sizes.details(note, this.scope.detailsLimit)];
+    if (parent) texts.push(sizes.title(parent));
+    if (object) texts.push(sizes.title(object));
+    let textBytes = 0;
+    let wordStarts = 0;
+    for (const size of texts) {
+      textBytes += size.bytes;
+      wordStarts += size.wordStarts;
+    }
+    return { shape, textBytes, wordStarts };
+  }
+
+  private isVisible(note: NoteData): boolean {
+    const readable = this.scope.readableNotebooks;
+    return note.deletedAt === undefined && (readable === undefined || readable.has(note.notebookId));
+  }
+
+  private visible(id: NoteId | undefined): NoteData | undefined {
+    const note = id === undefined ? undefined : this.index.byId.get(id);
+    return note && this.isVisible(note) ? note : undefined;
+  }
+
+  private link(id: NoteId | undefined): NoteLink | undefined {
+    const note = this.visible(id);
+    return note && { id: note.id, title: note.title };
+  }
+
+  /** A visible note as a related note's record: details cut to `detailsLimit + 1` code points. */
+  private record(note: NoteData): NoteRecord {
+    return this.cache ? this.cache.record(note, (uncached) => this.makeRecord(uncached, false)) : this.makeRecord(note, false);
+  }
+
+  private makeRecord(note: NoteData, full: boolean): NoteRecord {
+    const parent = this.link(note.parentId);
+    const object = this.link(note.objectId);
+    const details = note.details && (full ? note.details : takeCodePoints(note.details, this.scope.detailsLimit + 1).head);
+    return {
+      id: note.id,
+      title: note.title,
+      ...(details ? { details } : {}),
+      ...(parent && { parent }),
+      ...(object && { object }),
+      siblingOrder: note.siblingOrder,
+      notebookId: note.notebookId,
+    };
+  }
+}
+
+/** Index of the first element strictly beyond `key` when walking `sorted` in that direction. */
+function firstBeyond(
+  sorted: readonly SiblingKey[],
+  key: SiblingKey,
+  ascending: boolean,
+  compare: (a: SiblingKey, b: SiblingKey) => number,
+): number {
+  // lo ends as the number of elements <= key (ascending) or < key (descending).
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = compare(sorted[mid]!, key);
+    if (ascending ? c <= 0 : c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return ascending ? lo : lo - 1;
+}

@@ -1,0 +1,85 @@
+import type { NoteId, NoteRecord } from '../../model/note-record.js';
+import type { ShownSize } from '../../model/shown-size.js';
+import type { NoteData } from './fixture.js';
+
+/** Slots per note in a list's packed sizes: id, shape, text bytes, word starts. */
+const SLOTS = 4;
+/** A shape not measured yet. */
+const UNMEASURED = -1;
+/** The shape slot of a deleted note: never visible. */
+export const DELETED = -2;
+
+/**
+ * What a reader that sees every notebook makes of the notes, for one details limit, kept across
+ * builds: a fixture never changes, so neither do its records (which the core never mutates) nor
+ * what the size rule measures of them. A build near a hub reads its pages again and again;
+ * making each record once, and measuring each note once, is most of what reading from memory
+ * costs.
+ */
+export class UnscopedCache {
+  private readonly records = new Map<NoteId, NoteRecord>();
+  private readonly lists = new Map<readonly NoteData[], ListSizes>();
+
+  /** The record of `note`, made by `make` the first time. */
+  record(note: NoteData, make: (note: NoteData) => NoteRecord): NoteRecord {
+    let record = this.records.get(note.id);
+    if (!record) {
+      record = make(note);
+      this.records.set(note.id, record);
+    }
+    return record;
+  }
+
+  /** The sizes of the notes of `list` (a parent's children, an object's referring notes). */
+  sizesOf(list: readonly NoteData[]): ListSizes {
+    let sizes = this.lists.get(list);
+    if (!sizes) {
+      sizes = new ListSizes(list);
+      this.lists.set(list, sizes);
+    }
+    return sizes;
+  }
+}
+
+/**
+ * What the size rule measures of each note of one list, by position, packed in one typed array:
+ * a page that steps over a hub's children reads consecutive numbers rather than a map entry per
+ * child. Each note is measured the first time it is asked for.
+ */
+export class ListSizes {
+  private readonly packed: Float64Array;
+
+  constructor(private readonly list: readonly NoteData[]) {
+    this.packed = new Float64Array(list.length * SLOTS);
+    list.forEach((note, index) => {
+      this.packed[index * SLOTS] = note.id;
+      this.packed[index * SLOTS + 1] = note.deletedAt === undefined ? UNMEASURED : DELETED;
+    });
+  }
+
+  id(index: number): NoteId {
+    return this.packed[index * SLOTS]!;
+  }
+
+  /** The shape of the note at `index` (`DELETED` for a deleted one), measuring it if need be. */
+  shape(index: number, measure: (note: NoteData) => ShownSize): number {
+    const at = index * SLOTS;
+    if (this.packed[at + 1] === UNMEASURED) {
+      const shown = measure(this.list[index]!);
+      this.packed[at + 1] = shown.shape;
+      this.packed[at + 2] = shown.textBytes;
+      this.packed[at + 3] = shown.wordStarts;
+    }
+    return this.packed[at + 1]!;
+  }
+
+  /** The text bytes of the note at `index`, once `shape` has measured it. */
+  textBytes(index: number): number {
+    return this.packed[index * SLOTS + 2]!;
+  }
+
+  /** The word starts of the note at `index`, once `shape` has measured it. */
+  wordStarts(index: number): number {
+    return this.packed[index * SLOTS + 3]!;
+  }
+}
