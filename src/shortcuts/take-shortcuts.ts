@@ -4,6 +4,7 @@ import type { WalkReport } from '../iterator/walk-report.js';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import { shownSizeOf } from '../model/shown-size.js';
 import type { ResultBuilder } from '../result/focus-note-builder.js';
+import { andThen } from '../strategies/soon.js';
 import type { Strategies } from '../strategies/strategy.js';
 import { recordPendingEntries, stillOffered, type PendingOffers } from './early-stop.js';
 import { offerOrders, type ListRelation } from './offer-order.js';
@@ -57,14 +58,14 @@ export function takeShortcuts(state: WalkState): Shortcuts {
     },
 
     watch: (strategies: Strategies): Strategies => ({
-      next: async (relation) => {
-        const candidate = await strategies.next(relation);
-        if (candidate?.kind === 'note') {
-          seen.set(candidate.note.id, candidate.note);
-          if (relation in orders) lastOffered.set(relation as ListRelation, candidate.note);
-        }
-        return candidate;
-      },
+      next: (relation) =>
+        andThen(strategies.next(relation), (candidate) => {
+          if (candidate?.kind === 'note') {
+            seen.set(candidate.note.id, candidate.note);
+            if (relation in orders) lastOffered.set(relation as ListRelation, candidate.note);
+          }
+          return candidate;
+        }),
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     }),
 
