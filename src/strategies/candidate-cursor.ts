@@ -62,8 +62,8 @@ export type PageReader = (after: NoteRecord | undefined, limit: number) => Soon<
  * candidate in its place.
  *
  * Reading ahead (for a store with round trips): the first page is asked for at once, so that it
- * joins the store's next batch, and each full page asks for the next as soon as it arrives: the
- * read then rides in a batch the build waits on anyway. Without (a store that answers at once),
+ * joins the store's next batch, and the next page is asked for once the walk is half way through
+ * the current one: the read then rides in a batch the build waits on anyway. Without (a store that answers at once),
  * each page is read when it is needed, so a page is never read for a walk that ends before it,
  * and each is read with the filter of its own moment.
  */
@@ -94,6 +94,9 @@ export class PagedCursor implements CandidateCursor {
       return this.next();
     }
     const note = page.notes[this.index]!;
+    // Half way through a page, the next is asked for: it rides in a batch the walk waits on
+    // anyway, and a walk that ends within the page (most) never reads it.
+    if (this.readsAhead && page.next && this.index * 2 >= page.notes.length) page.next();
     if ((note.leftOutBefore ?? 0) > this.leftOutOffered) {
       this.leftOutOffered++;
       return LEFT_OUT;
@@ -111,9 +114,8 @@ export class PagedCursor implements CandidateCursor {
           // The last page, unless candidates may follow it.
           if (!more || !last) return { notes, next: undefined };
           const nextLimit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
-          if (!this.readsAhead) return { notes, next: () => this.read(last, nextLimit) };
-          const ahead = this.read(last, nextLimit);
-          return { notes, next: () => ahead };
+          let following: Arriving<Page> | undefined;
+          return { notes, next: () => (following ??= this.read(last, nextLimit)) };
         }),
       ),
     );
@@ -122,7 +124,7 @@ export class PagedCursor implements CandidateCursor {
 
 interface Page {
   readonly notes: readonly NoteRecord[];
-  /** The next page (already asked for when reading ahead); undefined after the last one. */
+  /** The next page, asked for once (half way through this one when reading ahead); undefined after the last one. */
   readonly next: (() => Arriving<Page>) | undefined;
 }
 
