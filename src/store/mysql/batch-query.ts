@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { WORD_START_PATTERN } from '../../model/shown-size.js';
+import { WORD_START_PATTERNS } from '../../model/shown-size.js';
 import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SizeFilter } from '../note-store.js';
 
-/** The word-start pattern, case-sensitive whatever the column's collation. */
-const WORD_START_SQL = `(?-i)${WORD_START_PATTERN}`;
+/** The word-start patterns, case-sensitive whatever the column's collation. */
+const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
+const AT_START = `(?-i)${WORD_START_PATTERNS.atStart}`;
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -116,9 +117,10 @@ function pageOf(
     + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
   const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
     + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
-  // Word starts (wordStartsOf): the pattern matches one character per word start; each is removed.
+  // Word starts (wordStartsOf): each ' ' + letter or digit replaced by one character, and one
+  // more when the text starts with a letter or digit.
   const wordStarts = (text: RawBuilder<unknown>) =>
-    sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, ${WORD_START_SQL}, '')), 0)`;
+    sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, ${AFTER_SPACE}, '_')) + (${text} REGEXP ${AT_START}), 0)`;
   const shownWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${scope.detailsLimit})`)}
     + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
   const perShape = (limits: readonly number[]) =>
