@@ -102,7 +102,7 @@ try {
   latencyRows.push(row('ORM-style baseline, MySQL', 'o200k', 2_000, baselineRandom, true));
   section(
     'Latency and round trips over random focus notes',
-    `${LATENCY_BUILDS} builds per line (baseline: ${BASELINE_BUILDS}), focus notes drawn at random from the ${generated.ordinaryIds.length.toLocaleString('en')} visible notes of the ordinary notebooks (seeded; the same ${RANDOM_FOCI} for every line). Wall-clock per build in process, after ${50} warm-up builds; round trips from each build's report (start, reads, end).\n\n` +
+    `${LATENCY_BUILDS} builds per line (baseline: ${BASELINE_BUILDS}), focus notes drawn at random from the ${generated.ordinaryIds.length.toLocaleString('en')} visible notes of the ordinary notebooks (seeded; the same ${RANDOM_FOCI} for every line). Wall-clock per build in process, after ${50} warm-up builds; round trips from each build's report (the snapshot's start and the reads; the rollback is sent as the build returns and not counted).\n\n` +
       markdownTable(['store', 'tokenizer', 'budget', 'median ms', 'p90 ms', 'p99 ms', 'round trips median', 'round trips max'], latencyRows),
   );
 
