@@ -177,7 +177,7 @@ try {
     'Latency and round trips over random focus notes',
     `Up to ${SIZE.latency} builds per line at budget 2,000 and ${SIZE.otherBudgets} at 500 and 8,000 (baseline: ${SIZE.baseline}), each line stopped after ${SIZE.lineSeconds} s ` +
       `(the builds column says how many were timed). Focus notes drawn at random from the ${generated.ordinaryIds.length.toLocaleString('en')} visible notes of the ordinary notebooks ` +
-      `(seeded; the same ${RANDOM_FOCI}, in the same order, for every line). Wall-clock per build in process, after 50 warm-up builds; round trips from each build's report (start, reads, end).\n\n` +
+      `(seeded; the same ${RANDOM_FOCI}, in the same order, for every line). Wall-clock per build in process, after 50 warm-up builds; round trips from each build's report (the snapshot's start and the reads; the rollback is sent as the build returns and not counted).\n\n` +
       markdownTable(['store', 'tokenizer', 'budget', 'builds', 'median ms', 'p90 ms', 'p99 ms', 'round trips median', 'round trips max', 'failed'], latencyRows) +
       `\n\nSide by side, MySQL, o200k, budget 2,000: baseline / note-context = ${ratio(baselineRandom.median / main.median)} (medians), ` +
       `${ratio(baselineRandom.p90 / main.p90)} (p90), ${ratio(baselineRandom.p99 / main.p99)} (p99).`,

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { Pool } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { TOKENIZER_NAMES } from '../src/budget/tokenizer.js';
@@ -12,6 +13,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
+import type { MysqlReadPool } from '../src/store/mysql/connection-source.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteReader, NoteStore } from '../src/store/note-store.js';
 import { main } from '../src/cli/run-cli.js';
@@ -95,38 +97,61 @@ describe('the MySQL store', () => {
     });
   }
 
-  it('a hub with 5,000 children and 5,000 referring notes, and every kind of note around it, cost at most 18 round trips', async () => {
+  it('a hub with 5,000 children and 5,000 referring notes, and every kind of note around it, cost at most 17 round trips', async () => {
     await loadFresh(hubNotebook(5000, 5000));
-    const store = new MysqlNoteStore(database.db);
-    let statements = 0;
-    const counting: NoteStore = {
-      openReader: async (scope) => {
-        const reader = await store.openReader(scope);
-        let open = true;
-        return {
-          // A read ahead that is dispatched after the build closed its reader never reaches the server.
-          read: (requests) => (open && statements++, reader.read(requests)),
-          get roundTrips() {
-            return reader.roundTrips;
-          },
-          close: () => ((open = false), reader.close()),
-        };
-      },
-    };
+    const sent = statementsOf(database.pool);
+    const store = MysqlNoteStore.fromPool(sent.pool);
     // The hub, its parent, a child (4,999 siblings), a referring note (4,999 cousins), a hub sibling, the root.
     for (const focus of [3, 2, 20, 5020, 11, 1]) {
       for (const tokenizer of ['o200k', 'estimate'] as const) {
-        statements = 0;
-        const { report } = await buildContext(counting, { focus, budget: 2000, tokenizer });
-        // The report counts the reads plus the statements that start and end the snapshot.
-        expect(report.roundTrips).toBe(statements + 2);
-        // 10 before exact accounting: a piece's floor must now hold for every text (a token per 128
+        sent.log.length = 0;
+        const { report } = await buildContext(store, { focus, budget: 2000, tokenizer });
+        // What reached the server before the build returned: the flavour on the store's first
+        // build, the snapshot's start, then every read; the rollback is sent last, not waited on.
+        const before = sent.log.map(({ kind }) => kind);
+        expect(before.at(-1)).toBe('ROLLBACK');
+        expect(report.roundTrips).toBe(before.length - 1);
+        await store.idle();
+        const kinds = sent.log.map(({ kind }) => kind).filter((kind) => kind !== 'VERSION');
+        expect(kinds).toEqual(['START', ...Array(kinds.length - 2).fill('read'), 'ROLLBACK']);
+        // One connection for the whole build, so every read ran inside the snapshot.
+        expect(new Set(sent.log.map(({ connection }) => connection)).size).toBe(1);
+        // 9 before exact accounting: a piece's floor must now hold for every text (a token per 128
         // bytes or per word start), ordinary notes cost ~1.5x their floor, so a build with a little
-        // budget left walks a 5,000-note relation it used to step over (18 for the referring note,
+        // budget left walks a 5,000-note relation it used to step over (17 for the referring note,
         // o200k); and a starved build walks on until its first 10 skips are listed (spec 5).
-        expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(18);
+        expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(17);
       }
     }
+  });
+
+  it('a snapshot that fails to start fails the build, though the read sent after it was answered', async () => {
+    await loadFresh(hubNotebook(10, 2));
+    const sent = statementsOf(database.pool, (kind) => (kind === 'START' ? new Error('the snapshot was refused') : undefined));
+    const store = MysqlNoteStore.fromPool(sent.pool);
+    await expect(buildContext(store, { focus: 3, budget: 500 })).rejects.toThrow(/^cannot open a read transaction: the snapshot was refused$/);
+    await store.idle();
+    expect(sent.log.map(({ kind }) => kind)).toEqual(['VERSION', 'START', 'read', 'ROLLBACK']);
+  });
+
+  it('a build returns before its rollback is answered; the connection goes back once it is, and destroy waits for that', async () => {
+    await loadFresh(hubNotebook(10, 2));
+    let answer!: () => void;
+    const rollback = new Promise<void>((resolve) => (answer = resolve));
+    const sent = statementsOf(database.pool, () => undefined, (kind) => (kind === 'ROLLBACK' ? rollback : undefined));
+    const store = MysqlNoteStore.fromPool(sent.pool); // the pool is the suite's: destroy leaves it open
+    const { result } = await buildContext(store, { focus: 3, budget: 500 });
+    expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+    expect(sent.log.at(-1)?.kind).toBe('ROLLBACK');
+    expect(sent.released).toEqual([]);
+    let destroyed = false;
+    const destroying = store.destroy().then(() => (destroyed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(destroyed).toBe(false);
+    answer();
+    await destroying;
+    expect(sent.released).toEqual([sent.log[0]!.connection]);
+    expect(sent.destroyed).toEqual([]);
   });
 
   it('a build sees one moment of the database while another connection moves and deletes notes', async () => {
@@ -232,6 +257,48 @@ function pausingAfterFirstRead(store: NoteStore, between: () => Promise<void>): 
       return paused;
     },
   };
+}
+
+type StatementKind = 'VERSION' | 'START' | 'ROLLBACK' | 'read';
+
+/**
+ * The pool, with every statement its connections are sent logged in order, by kind and
+ * connection; `refuse` may fail a kind of statement instead of sending it.
+ */
+function statementsOf(
+  pool: Pool,
+  refuse: (kind: StatementKind) => Error | undefined = () => undefined,
+  /** Holds back the answer to a kind of statement until the promise it gives settles. */
+  holdAnswer: (kind: StatementKind) => Promise<void> | undefined = () => undefined,
+) {
+  const log: { kind: StatementKind; connection: number }[] = [];
+  const released: number[] = [];
+  const destroyed: number[] = [];
+  const kindOf = (text: string): StatementKind =>
+    text.startsWith('SELECT VERSION()') ? 'VERSION' : text.startsWith('START') ? 'START' : text === 'ROLLBACK' ? 'ROLLBACK' : 'read';
+  const counting: MysqlReadPool = {
+    getConnection: (callback) =>
+      pool.getConnection((error, connection) => {
+        if (error) return callback(error, connection);
+        callback(null, {
+          query: (text, values, done) => {
+            const kind = kindOf(text);
+            log.push({ kind, connection: connection.threadId ?? -1 });
+            const refused = refuse(kind);
+            if (refused) return setImmediate(() => done(refused, undefined));
+            return connection.query(text, values, (queryError, result) => {
+              const held = holdAnswer(kind);
+              if (held) void held.then(() => done(queryError, result));
+              else done(queryError, result);
+            });
+          },
+          release: () => (released.push(connection.threadId), connection.release()),
+          destroy: () => (destroyed.push(connection.threadId), connection.destroy()),
+        });
+      }),
+    end: (callback) => pool.end(callback),
+  };
+  return { pool: counting, log, released, destroyed };
 }
 
 async function sqlConnection() {

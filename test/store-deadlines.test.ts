@@ -88,14 +88,17 @@ describe('a build bounded by an AbortSignal', () => {
     expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
   });
 
-  it('opening races the signal: a frozen START TRANSACTION, and a pool with no connection to give', async () => {
+  it('a frozen START TRANSACTION (not waited on: the first read is queued behind it), and a pool with no connection to give', async () => {
     const store = proxiedStore({ poolSize: 1 });
-    await buildContext(store, HUB_BUILD); // leaves one idle pooled connection
+    await buildContext(store, HUB_BUILD);
+    await store.idle(); // the one pooled connection is back, idle
     proxy.freeze();
     const frozen = new AbortController();
-    const outcome = await settleAfterAbort(store.openReader(SCOPE, frozen.signal), abortAfter(frozen, 300, 'frozen'));
+    const reader = await store.openReader(SCOPE, frozen.signal);
+    const outcome = await settleAfterAbort(reader.read(READ_HUB), abortAfter(frozen, 300, 'frozen'));
     expect(outcome.reason).toBe('frozen');
     expect(outcome.latency).toBeLessThan(50);
+    await reader.close();
 
     // The only connection is held by another reader: the second waits for the pool, then gives up.
     proxy.thaw();
@@ -183,7 +186,8 @@ describe('the client-side deadline', () => {
 
   it('bounds a whole build that passes no signal: a frozen server fails it with StoreUnavailable, and the store recovers', async () => {
     const store = proxiedStore({ queryTimeoutMs: 500 });
-    await buildContext(store, HUB_BUILD); // leaves an idle pooled connection, which then freezes
+    await buildContext(store, HUB_BUILD);
+    await store.idle(); // leaves an idle pooled connection, which then freezes
     proxy.freeze();
     const started = performance.now();
     await expect(buildContext(store, HUB_BUILD)).rejects.toBeInstanceOf(StoreUnavailable);

@@ -38,7 +38,11 @@ export const BuildReportSchema = z.strictObject({
   candidatesConsidered: count,
   /** Whether the build stopped before walking every candidate, once nothing more could change. */
   endedEarly: z.boolean(),
-  /** Store round trips (database statements) of the build; 0 in memory. */
+  /**
+   * Database statements the build waited on or sent before it returned (on MySQL: the snapshot's
+   * start, the reads, and the server's flavour on a store's first build; the rollback that ends
+   * the snapshot is sent last and not waited on, so not counted); 0 in memory.
+   */
   roundTrips: count,
 });
 

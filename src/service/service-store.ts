@@ -5,7 +5,7 @@ import { SERVICE_ENV } from './access.js';
 
 export interface ServiceStore {
   readonly store: NoteStore & NoteFinder;
-  /** Resolves when a build could start now: a reader opens (on MySQL, a snapshot on a pooled connection). */
+  /** Resolves when a build could start now: a reader opens and reads (on MySQL, inside a snapshot on a pooled connection). */
   check(): Promise<void>;
   /** Closes the pool, if the store made one. */
   close(): Promise<void>;
@@ -35,8 +35,16 @@ export async function openServiceStore(
   return { store, check: () => checkStore(store), close };
 }
 
-/** Resolves when a build could start now: a reader opens and closes (on MySQL: a snapshot on a pooled connection). */
+/**
+ * Resolves when a build could start now: a reader opens, reads and closes (on MySQL: a snapshot
+ * on a pooled connection, and one statement answered inside it).
+ */
 export async function checkStore(store: NoteStore): Promise<void> {
   const reader = await store.openReader({ detailsLimit: 0, readableNotebooks: new Set() });
-  await reader.close();
+  try {
+    // No notebook is readable, so this finds nothing; it only has to be answered.
+    await reader.read([{ kind: 'note', id: 0, full: false }]);
+  } finally {
+    await reader.close();
+  }
 }

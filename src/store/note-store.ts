@@ -86,9 +86,16 @@ export interface NoteReader {
    * which only save round trips, and such a reader has none to save.
    */
   readNow?(request: ReadRequest): readonly NoteRecord[];
-  /** Database round trips made so far, for the build report; an in-memory reader says 0. */
+  /**
+   * Database statements the build has waited on or sent so far, for the build report; an
+   * in-memory reader says 0. A statement sent by `close` is not one of them.
+   */
   readonly roundTrips: number;
-  /** Ends the reader's snapshot and returns its resources. Safe to call twice. */
+  /**
+   * Ends the reader's snapshot and returns its resources; no read may follow. Safe to call
+   * twice. A store may finish this after the promise resolves (the MySQL store sends the
+   * rollback and returns at once; its `idle` and `destroy` wait for it).
+   */
   close(): Promise<void>;
 }
 

@@ -22,6 +22,13 @@ export interface ReaderSettings {
  * consistent snapshot: every read of the build sees the database as it was at its start, while
  * others write. Each batch of requests is one statement, so one round trip.
  *
+ * Neither end of the snapshot is waited on by itself. The start is sent as the reader opens and
+ * the first read is queued behind it on the connection (mysql2 and Kysely run one connection's
+ * statements in order, each after the answer to the one before), so the read runs inside the
+ * snapshot; every read also fails if the start failed. The rollback is sent by `close`, which
+ * returns at once: the connection goes back to the pool when the rollback is answered, or is
+ * destroyed when it fails, and the store's `destroy` waits for that.
+ *
  * The server stops any statement after `queryTimeoutMs`; the client does not rely on it. A
  * statement that gets no answer within `queryTimeoutMs + CLIENT_GRACE_MS` (the server froze, or
  * the network dropped the connection without a word), or that is pending when the build's
@@ -30,7 +37,10 @@ export interface ReaderSettings {
  */
 export class MysqlNoteReader implements NoteReader {
   private statements = 0;
-  private closed = false;
+  /** The snapshot's start (resolved at once without a snapshot); every read waits on it too. */
+  private started: Promise<unknown> = Promise.resolve();
+  /** Set by `close`: the rollback, then the connection's return or end. */
+  private ending: Promise<void> | undefined;
   private flavour: ServerFlavour = 'mysql';
   /** Set once the connection is given up: why every pending and later statement fails. */
   private dropped: { readonly reason: unknown } | undefined;
@@ -42,20 +52,23 @@ export class MysqlNoteReader implements NoteReader {
     private readonly scope: ReadScope,
     private readonly queryTimeoutMs: number,
     private readonly signal: AbortSignal | undefined,
+    private readonly ended: (ending: Promise<void>) => void,
   ) {
     if (signal?.aborted) this.drop(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
   /**
-   * Pins a connection and starts the snapshot; the connection returns on `close`. Rejects with
-   * `signal.reason` as soon as the signal aborts, even while the pool has no connection to give:
-   * one that comes later goes straight back.
+   * Pins a connection and sends the snapshot's start; the connection returns after `close`.
+   * Rejects with `signal.reason` as soon as the signal aborts, even while the pool has no
+   * connection to give: one that comes later goes straight back. `ended` is handed the end of
+   * the reader's work on the connection once `close` starts it.
    */
   static async open(
     source: ConnectionSource,
     scope: ReadScope,
     { queryTimeoutMs, consistentSnapshot, flavour }: ReaderSettings,
+    ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
   ): Promise<MysqlNoteReader> {
     signal?.throwIfAborted();
@@ -63,49 +76,67 @@ export class MysqlNoteReader implements NoteReader {
       throw unavailable('cannot reach the database', error);
     });
     const connection = await untilAborted(acquired, signal, (late) => late.release());
-    const reader = new MysqlNoteReader(connection, scope, queryTimeoutMs, signal);
+    const reader = new MysqlNoteReader(connection, scope, queryTimeoutMs, signal, ended);
     try {
-      reader.flavour = await flavour((statement) => reader.run(statement, 'cannot reach the database'));
-      // Without the snapshot each statement commits on its own and sees the latest writes.
-      await reader.run(
-        consistentSnapshot ? sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY` : sql`DO 0`,
-        'cannot open a read transaction',
-      );
+      // Asked by the store's first build only; the reads are written for the flavour.
+      reader.flavour = await flavour((statement) => {
+        reader.statements++;
+        return reader.run(statement, 'cannot reach the database');
+      });
     } catch (error) {
       await reader.close();
       throw error;
     }
+    // Without the snapshot each statement commits on its own and sees the latest writes.
+    if (consistentSnapshot) {
+      reader.statements++;
+      reader.started = reader.run(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');
+      // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
+      reader.started.catch(() => undefined);
+    }
     return reader;
   }
 
-  /** Start, the reads so far and the rollback that `close` will send. */
+  /**
+   * Statements the build waited on or sent before it returned: the server's flavour (asked once
+   * per store), the snapshot's start and the reads. The rollback is sent after the build's last
+   * read and never waited on, so it is not one of them.
+   */
   get roundTrips(): number {
-    return this.statements + 2;
+    return this.statements;
   }
 
   async read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
-    if (this.closed && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
+    if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    const rows = await this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
+    const reading = this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
+    // The start was answered first, so a failed start is what this rejects with.
+    const [, rows] = await Promise.all([this.started, reading]);
     return answer(requests, rows.map((row) => NoteRowSchema.parse(row)));
   }
 
   /**
-   * Ends the snapshot and gives the connection back, or destroys it when the rollback fails or
-   * gets no answer. Never rejects: whatever went wrong was the build's to report.
+   * Sends the rollback and returns at once. The connection goes back to the pool once the
+   * rollback is answered, and is destroyed when it fails or gets no answer; the signal no
+   * longer matters. Never rejects: whatever went wrong was the build's to report.
    */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  close(): Promise<void> {
+    if (!this.ending) {
+      this.signal?.removeEventListener('abort', this.onAbort);
+      this.ending = this.end();
+      this.ended(this.ending);
+    }
+    return Promise.resolve();
+  }
+
+  private async end(): Promise<void> {
     try {
       // Harmless outside a transaction, so sent whether or not a snapshot was started.
       await this.run(sql`ROLLBACK`, 'cannot end the read transaction');
       this.connection.release();
     } catch {
       this.drop(new StoreUnavailable('the reader was closed after its connection failed'));
-    } finally {
-      this.signal?.removeEventListener('abort', this.onAbort);
     }
   }
 

@@ -51,6 +51,8 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  */
 export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: ServerFlavour | undefined;
+  /** Readers' rollbacks not yet answered: each holds its connection until then. */
+  private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
   private readonly source: ConnectionSource;
 
@@ -88,7 +90,13 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   }
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return MysqlNoteReader.open(this.source, scope, { ...this.options, flavour: (ask) => this.serverFlavour(ask) }, signal);
+    return MysqlNoteReader.open(
+      this.source,
+      scope,
+      { ...this.options, flavour: (ask) => this.serverFlavour(ask) },
+      (ending) => this.track(ending),
+      signal,
+    );
   }
 
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
@@ -107,9 +115,24 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     }
   }
 
-  /** Closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
+  /**
+   * Resolves once every reader closed so far has given its connection back, or destroyed it: a
+   * build returns before the rollback that ends its snapshot is answered. A host that ends its
+   * own pool or Kysely instance waits for this first (or calls `destroy`).
+   */
+  async idle(): Promise<void> {
+    while (this.ending.size > 0) await Promise.all(this.ending);
+  }
+
+  /** Waits until {@link idle}, then closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
   async destroy(): Promise<void> {
+    await this.idle();
     if (this.ownsDb) await this.source.end();
+  }
+
+  private track(ending: Promise<void>): void {
+    this.ending.add(ending);
+    void ending.then(() => this.ending.delete(ending));
   }
 
   /** Asked on the first build's connection; a build that fails before knowing leaves it unknown. */
