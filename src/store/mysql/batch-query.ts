@@ -26,7 +26,7 @@ export const ANCESTOR_ROWS = -2;
  *
  * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
  * limited selects under a recursive CTE, which the template says plainly, with every value a
- * bound parameter. Rows come back checked by zod (note-row.ts).
+ * bound parameter. Rows come back checked against their zod schema (note-row.ts).
  */
 export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];

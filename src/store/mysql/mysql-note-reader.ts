@@ -4,7 +4,7 @@ import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
-import { NoteRowSchema, recordOfRow, type NoteRow } from './note-row.js';
+import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
@@ -113,7 +113,7 @@ export class MysqlNoteReader implements NoteReader {
     const reading = this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
-    return answer(requests, rows.map((row) => NoteRowSchema.parse(row)));
+    return answer(requests, rows.map(parseNoteRow));
   }
 
   /**
