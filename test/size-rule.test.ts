@@ -21,7 +21,7 @@ afterAll(async () => {
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50), 'a b  c 9 ', ' K Kelvin ſ', 'Word '.repeat(30), "Bob's 1a2b\u0001c", '[x](y)\t\nZ', 'é1 ²3 ١4'),
+  fc.constantFrom('', '水みず', '😀🍜', 'é'.repeat(40), 'x'.repeat(70), '漢字'.repeat(50), 'a b  c 9 ', ' K Kelvin ſ', 'Word '.repeat(30), 'Word '.repeat(90), 'a1 '.repeat(150), ' '.repeat(170) + 'x y z', "Bob's 1a2b\u0001c", '[x](y)\t\nZ', 'é1 ²3 ١4'),
   fc.array(fc.constantFrom(" ", "a", "B", "7", "水", ".", "  ", "\x27", "\u0001", "é"), { maxLength: 40 }).map((parts) => parts.join('')),
 );
 

@@ -2,6 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { WORD_START_PATTERNS } from '../../model/shown-size.js';
 import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SizeFilter } from '../note-store.js';
 
+/** Code points of a note's details whose word starts a filtered page counts first (see `pageOf`). */
+const DETAILS_HEAD = 160;
+
 /** The word-start patterns, case-sensitive whatever the column's collation. */
 const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
 const AT_START = `(?-i)${WORD_START_PATTERNS.atStart}`;
@@ -142,8 +145,13 @@ function pageOf(
       limits.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
       sql` `,
     )} END`;
-  // Word starts are counted only where the byte test passes (they take a regex over the text).
-  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${shownWordStarts} <= ${perShape(filter.maxWordStarts)})`;
+  // Word starts take a regex over the text, so they are counted only where the byte test passes,
+  // and first over the details' head alone: a head with too many already settles it (a prefix has
+  // no more word starts than the whole), and most long details have (~1 per 7 characters).
+  const headWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${Math.min(DETAILS_HEAD, scope.detailsLimit)})`)}
+    + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
+  const maxWordStarts = perShape(filter.maxWordStarts);
+  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${headWordStarts} <= ${maxWordStarts} AND ${shownWordStarts} <= ${maxWordStarts})`;
   return page(
     index,
     sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
