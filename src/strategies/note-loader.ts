@@ -28,6 +28,7 @@ const WARMED_PER_FEEDER = 32;
  * whose notes mostly cannot fit still moves far, few enough that one statement stays short.
  */
 const SCANNED_PER_RECORD = 16;
+const scanFor = (limit: number) => limit * SCANNED_PER_RECORD;
 
 /**
  * The core's view of a reader: one request at a time for the strategies, one batch per tick for
@@ -95,7 +96,7 @@ export class NoteLoader {
 
   private filterFor(limit: number): SizeFilter | undefined {
     const filter = this.options.pageFilter();
-    return filter && { ...filter, scan: limit * SCANNED_PER_RECORD };
+    return filter && { ...filter, scan: scanFor(limit) };
   }
 
   /**
@@ -124,5 +125,5 @@ function pageRead(notes: readonly NoteRecord[], limit: number): PageRead {
   if (notes.length >= limit) return { notes, more: true };
   if (notes[0]?.leftOutBefore === undefined) return { notes, more: false };
   const examined = notes.reduce((sum, note) => sum + 1 + note.leftOutBefore!, 0);
-  return { notes, more: examined >= limit * SCANNED_PER_RECORD };
+  return { notes, more: examined >= scanFor(limit) };
 }

@@ -105,30 +105,30 @@ export class MemoryNoteReader implements NoteReader {
     const measure = (note: NoteData) => this.shownSize(note);
     const showsTooMuch = (shape: number, textBytes: number, wordStarts: number) =>
       textBytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
+    // Whether the note at `index` is visible and, if so, shows more than the filter allows.
+    const tooMuchAt = (index: number): boolean | undefined => {
+      if (sizes) {
+        // A note is visible unless deleted, and its sizes never change.
+        const shape = sizes.shape(index, measure);
+        if (shape === DELETED) return undefined;
+        return showsTooMuch(shape, sizes.textBytes(index), sizes.wordStarts(index)) && !keep.has(sizes.id(index));
+      }
+      const note = list[index]!;
+      if (!this.isVisible(note)) return undefined;
+      const shown = this.shownSize(note);
+      return showsTooMuch(shown.shape, shown.textBytes, shown.wordStarts) && !keep.has(note.id);
+    };
     let examined = 0;
     let leftOut = 0;
     let lastLeftOut = -1;
     for (; index >= 0 && index < list.length && records.length < limit && examined < filter.scan; index += step) {
-      if (sizes) {
-        // A note is visible unless deleted, and its sizes never change.
-        const shape = sizes.shape(index, measure);
-        if (shape === DELETED) continue;
-        examined++;
-        if (showsTooMuch(shape, sizes.textBytes(index), sizes.wordStarts(index)) && !keep.has(sizes.id(index))) {
-          leftOut++;
-          lastLeftOut = index;
-          continue;
-        }
-      } else {
-        const note = list[index]!;
-        if (!this.isVisible(note)) continue;
-        examined++;
-        const shown = this.shownSize(note);
-        if (showsTooMuch(shown.shape, shown.textBytes, shown.wordStarts) && !keep.has(note.id)) {
-          leftOut++;
-          lastLeftOut = index;
-          continue;
-        }
+      const tooMuch = tooMuchAt(index);
+      if (tooMuch === undefined) continue;
+      examined++;
+      if (tooMuch) {
+        leftOut++;
+        lastLeftOut = index;
+        continue;
       }
       records.push({ ...this.record(list[index]!), leftOutBefore: leftOut });
       leftOut = 0;

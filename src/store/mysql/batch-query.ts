@@ -138,7 +138,8 @@ function pageOf(
   // more when the text starts with a letter or digit.
   const wordStarts = (text: RawBuilder<unknown>) =>
     sql`COALESCE(CHAR_LENGTH(${text}) - CHAR_LENGTH(REGEXP_REPLACE(${text}, ${AFTER_SPACE}, '_')) + (${text} REGEXP ${AT_START}), 0)`;
-  const shownWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${scope.detailsLimit})`)}
+  const shownWordStarts = (detailsLength: number) =>
+    sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${detailsLength})`)}
     + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
   const perShape = (limits: readonly number[]) =>
     sql`CASE ${shape} ${sql.join(
@@ -148,10 +149,9 @@ function pageOf(
   // Word starts take a regex over the text, so they are counted only where the byte test passes,
   // and first over the details' head alone: a head with too many already settles it (a prefix has
   // no more word starts than the whole), and most long details have (~1 per 7 characters).
-  const headWordStarts = sql`(${wordStarts(sql`n.topic_constructor`)} + ${wordStarts(sql`LEFT(n.description, ${Math.min(DETAILS_HEAD, scope.detailsLimit)})`)}
-    + ${wordStarts(sql`p.topic_constructor`)} + ${wordStarts(sql`o.topic_constructor`)})`;
   const maxWordStarts = perShape(filter.maxWordStarts);
-  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${headWordStarts} <= ${maxWordStarts} AND ${shownWordStarts} <= ${maxWordStarts})`;
+  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND ${shownWordStarts(Math.min(DETAILS_HEAD, scope.detailsLimit))} <= ${maxWordStarts}
+    AND ${shownWordStarts(scope.detailsLimit)} <= ${maxWordStarts})`;
   return page(
     index,
     sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
