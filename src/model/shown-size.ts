@@ -40,7 +40,8 @@ export interface ShownSize {
  * times slower on every row a hub's page scans; these two are a plain pattern and an anchored one.
  * As SQL sees them (test/size-rule.test.ts holds the two to the same counts):
  */
-export const WORD_START_PATTERNS = { afterSpace: ' [A-Za-z0-9]', atStart: '^[A-Za-z0-9]' } as const;
+export const WORD_CHARACTER = '[A-Za-z0-9]';
+export const WORD_START_PATTERNS = { afterSpace: ` ${WORD_CHARACTER}`, atStart: `^${WORD_CHARACTER}` } as const;
 
 const isAlnum = (code: number) => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
