@@ -151,7 +151,10 @@ function pageOf(
     if (max < 0) return sql`FALSE`;
     if (max >= NO_WORD_START_LIMIT) return sql`TRUE`;
     if (max < MOST_WORD_STARTS_BY_PATTERN) return sql`NOT (${joined} REGEXP ${atLeastWordStarts(max + 1)})`;
-    return sql`CHAR_LENGTH(${joined}) - CHAR_LENGTH(REGEXP_REPLACE(${joined}, ${AFTER_SPACE}, '_')) <= ${max}`;
+    // A word start takes two characters of its own (a space, then a word character): a text of
+    // at most 2 x max + 1 characters is counted without copying it.
+    return sql`(CHAR_LENGTH(${joined}) <= ${2 * max + 1}
+      OR CHAR_LENGTH(${joined}) - CHAR_LENGTH(REGEXP_REPLACE(${joined}, ${AFTER_SPACE}, '_')) <= ${max})`;
   };
   const perShape = (limits: readonly number[]) =>
     sql`CASE ${shape} ${sql.join(
@@ -170,9 +173,11 @@ function pageOf(
       FROM (
         SELECT ranked.id, ranked.pos, ranked.kept, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
         FROM (
-          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, COUNT(*) OVER () AS examined, (${small} OR ${kept}) AS kept
-          FROM (SELECT n.id FROM note n WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}) AS scanned
-          JOIN note n ON n.id = scanned.id ${linkJoins(scope)}
+          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, COUNT(*) OVER () AS examined, n.kept
+          FROM (
+            SELECT n.id, n.sibling_order, (${small} OR ${kept}) AS kept
+            FROM note n ${linkJoins(scope)} WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}
+          ) AS n
         ) AS ranked
         WHERE ranked.kept OR ranked.pos = ranked.examined
         ORDER BY ranked.pos
