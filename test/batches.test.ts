@@ -35,15 +35,15 @@ describe('the batches the core sends a store (one batch per round trip)', () => 
       [
         'note 9',
         'ancestors 9',
-        'children 3 asc 8',
-        'children 2 desc after 3 8',
-        'children 2 asc after 3 8',
-        'referrings 3 8',
-        'children 1 desc after 2 8',
-        'children 1 asc after 2 8',
+        'children 3 asc 16',
+        'children 2 desc after 3 16',
+        'children 2 asc after 3 16',
+        'referrings 3 16',
+        'children 1 desc after 2 16',
+        'children 1 asc after 2 16',
       ],
       // Read ahead from the referring note's page: its path and its cousins (its subject, 9, is read).
-      ['ancestors 10', 'children 9 asc 8'],
+      ['ancestors 10', 'children 9 asc 16'],
     ]);
   });
 
@@ -52,10 +52,9 @@ describe('the batches the core sends a store (one batch per round trip)', () => 
     await buildContext(store, { focus: 3, budget: 100_000, tokenizer: 'one-per-note' });
     const childPages = seen.batches.map((batch) => batch.filter((request) => request.kind === 'children' && request.parentId === 3).map(short));
     expect(childPages.filter((pages) => pages.length > 0)).toEqual([
-      ['children 3 asc 8'],
-      ['children 3 asc after 21 32'],
-      ['children 3 asc after 53 128'],
-      ['children 3 asc after 181 512'],
+      ['children 3 asc 16'],
+      ['children 3 asc after 29 64'],
+      ['children 3 asc after 93 256'],
     ]);
     expect(seen.batches.length).toBeLessThanOrEqual(6);
   });
@@ -75,7 +74,7 @@ describe('the reads of a store that answers at once (readNow: no batches to save
       ['ancestors 9'],
       // The parent and the object were read with the focus note and its path; the child spends
       // the last of the budget, so no sibling, referring note or cousin is read.
-      ['children 3 asc 8'],
+      ['children 3 asc 16'],
     ]);
   });
 
@@ -84,10 +83,9 @@ describe('the reads of a store that answers at once (readNow: no batches to save
     await buildContext(store, { focus: 3, budget: 100_000, tokenizer: 'one-per-note' });
     const childPages = seen.batches.flat().filter((request) => request.kind === 'children' && request.parentId === 3);
     expect(childPages.map(short)).toEqual([
-      'children 3 asc 8',
-      'children 3 asc after 21 32',
-      'children 3 asc after 53 128',
-      'children 3 asc after 181 512',
+      'children 3 asc 16',
+      'children 3 asc after 29 64',
+      'children 3 asc after 93 256',
     ]);
   });
 });
