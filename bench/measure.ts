@@ -2,6 +2,7 @@
 // throws is counted as failed and the line goes on: one timeout must not end a 10-minute run.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildContext } from '../src/build-context.js';
+import { serverCpuClock } from './server-cpu.js';
 import type { TokenizerName } from '../src/budget/tokenizer.js';
 import type { NoteStore } from '../src/store/note-store.js';
 
@@ -113,6 +114,10 @@ export interface Throughput extends Failures {
   /** `monitorEventLoopDelay` (resolution 1 ms) while the builds ran: p99 and max, ms. */
   readonly loopDelayP99: number;
   readonly loopDelayMax: number;
+  /** CPU time per build of this process (all its threads), ms. */
+  readonly nodeCpuPerBuild: number;
+  /** CPU time per build of the local database server, ms; NaN when it cannot be read. */
+  readonly serverCpuPerBuild: number;
 }
 
 /** Builds per second with `concurrency` builds in flight at once, for `seconds`; failed builds do not count. */
@@ -123,6 +128,9 @@ export async function measureThroughput(plan: Omit<BuildPlan, 'builds'>, concurr
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const ends = performance.now() + seconds * 1000;
   const started = performance.now();
+  const serverCpu = serverCpuClock();
+  const serverAtStart = serverCpu?.() ?? Number.NaN;
+  const cpuAtStart = process.cpuUsage();
   delay.enable();
   const worker = async () => {
     while (performance.now() < ends) {
@@ -136,8 +144,11 @@ export async function measureThroughput(plan: Omit<BuildPlan, 'builds'>, concurr
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   delay.disable();
+  const cpu = process.cpuUsage(cpuAtStart);
   return {
     perSecond: done / ((performance.now() - started) / 1000),
+    nodeCpuPerBuild: (cpu.user + cpu.system) / 1000 / done,
+    serverCpuPerBuild: ((serverCpu?.() ?? Number.NaN) - serverAtStart) / done,
     failed: failures.failed,
     errors: failures.errors,
     loopDelayP99: delay.percentile(99) / 1e6,

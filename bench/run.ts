@@ -305,12 +305,13 @@ try {
     'Throughput',
     `Builds per second over ${SIZE.throughputSeconds} s with 1, 4, 16 and 64 builds in flight on one pool of ${POOL_SIZE} connections for every line ` +
       '(random focus notes, budget 2,000, o200k, MySQL store; at 64, builds wait for a connection). Node runs the core on one thread; MariaDB has the other core. ' +
-      'Loop delay: `monitorEventLoopDelay` (resolution 1 ms) while the line ran.\n\n' +
+      'Loop delay: `monitorEventLoopDelay` (resolution 1 ms) while the line ran. CPU per build: of this process (`process.cpuUsage`), and of the ' +
+      'MariaDB server (its utime + stime in /proc, 10 ms ticks): where a build\'s work goes, and which of the two cores is the bottleneck.\n\n' +
       markdownTable(
-        ['concurrent builds', 'builds per second', 'loop delay p99 ms', 'loop delay max ms', 'failed'],
+        ['concurrent builds', 'builds per second', 'Node CPU per build ms', 'server CPU per build ms', 'loop delay p99 ms', 'loop delay max ms', 'failed'],
         CONCURRENCY.map((c) => {
           const t = throughput.get(c)!;
-          return [c, t.perSecond.toFixed(0), ms(t.loopDelayP99), ms(t.loopDelayMax), t.failed];
+          return [c, t.perSecond.toFixed(0), ms(t.nodeCpuPerBuild), ms(t.serverCpuPerBuild), ms(t.loopDelayP99), ms(t.loopDelayMax), t.failed];
         }),
       ) +
       `\n\nIn-memory store, budget 2,000, one build at a time, on one core:\n\n` +
