@@ -17,7 +17,12 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** `ceil(utf8 bytes / 3.75)`, the spec's `estimate` (section 5). */
 export function estimateTokens(text: string): number {
-  return Math.ceil(utf8Length(text) / 3.75);
+  return estimateTokensOfBytes(utf8Length(text));
+}
+
+/** {@link estimateTokens} of a text of `bytes` UTF-8 bytes. */
+export function estimateTokensOfBytes(bytes: number): number {
+  return Math.ceil(bytes / 3.75);
 }
 
 /**
