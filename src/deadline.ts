@@ -4,8 +4,11 @@ import type { Candidate } from './strategies/candidate.js';
 import { isPromise, type Soon } from './strategies/soon.js';
 import type { Strategies } from './strategies/strategy.js';
 
-/** The longest stretch a walk holds the event loop before it lets other work run. */
-const YIELD_EVERY_MS = 4;
+/**
+ * The longest stretch a walk holds the event loop before it lets other work run, give or take a
+ * step (and a garbage collection) past it.
+ */
+const YIELD_EVERY_MS = 2;
 
 /**
  * Steps a walk may take without reading the clock, while each offers a left-out candidate at
