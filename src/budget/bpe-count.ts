@@ -1,12 +1,13 @@
 import { LRUCache } from 'lru-cache';
+import { RecentCounts } from './recent-counts.js';
 
 // Token counts equal to gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`, in
 // O(n log n) time.
 //
 // gpt-tokenizer merges the byte pairs of one pre-tokenizer chunk with a loop that rescans the
 // whole chunk for every merge: quadratic in the chunk, so one long run of a character (a title of
-// a million `x`, 64 K of `水`) stalls for minutes. Ordinary text splits into short chunks and stays
-// with the library; only chunks longer than LONG_CHUNK_BYTES are merged here, with a priority
+// a million `x`, 64 K of `水`) stalls for minutes. Ordinary text splits into short chunks, each
+// counted by the library; only chunks longer than LONG_CHUNK_BYTES are merged here, with a priority
 // queue that makes the library's exact choices (lowest rank first, leftmost on ties), looking
 // byte pairs up exactly as the library does (see RankTable). Chunks are merged independently, so
 // the count of a text is the sum of its chunks' counts.
@@ -23,8 +24,7 @@ export interface LinearCounterOptions {
 
 /**
  * Chunks of more bytes than this are merged here. Words, the chunks of ordinary text, are far
- * shorter, and a text without a chunk near this length (see {@link longChunkProbe}) goes to the
- * library whole, at the library's speed. On chunks of random letters the library takes ~1 µs a
+ * shorter, and go to the library (once each, their counts remembered). On chunks of random letters the library takes ~1 µs a
  * byte at 24 bytes, ~2 µs at 60-250 (its lookups dominate), then grows quadratically (~45 µs a
  * byte at 16 KB); the merge here takes ~0.5 µs at any length.
  */
@@ -249,25 +249,6 @@ function isValidUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** JavaScript's `\s` on one UTF-16 code unit. */
-function isJsSpace(code: number): boolean {
-  return (
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0x20 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
-export const isJsSpaceForTests = isJsSpace;
-
 /** The tokens of `text` with every chunk merged here, to compare with the library's `encode`. */
 export function encodeForTests(encoding: BpeEncodingData, text: string): number[] {
   const out: number[] = [];
@@ -278,15 +259,18 @@ export function encodeForTests(encoding: BpeEncodingData, text: string): number[
 
 /**
  * Counts tokens as `countTokens(text, { disallowedSpecial: new Set() })` of gpt-tokenizer's
- * o200k_base or cl100k_base does, in time O(n log n).
+ * o200k_base or cl100k_base does, in time O(n log n): chunk by chunk, since BPE merges only
+ * inside a pre-tokenizer chunk and a chunk alone is one chunk again. Each short chunk's count is
+ * remembered: notes are written with a few thousand distinct words and marks, and looking one up
+ * is several times cheaper than the library's count of it.
  */
 export function makeLinearCounter(encoding: BpeEncodingData, options: LinearCounterOptions = {}): (text: string) => number {
   const { count, split } = encoding;
   const longChunkBytes = options.longChunkBytes ?? LONG_CHUNK_BYTES;
-  const library = (text: string) => count(text, AS_TEXT);
+  const library = (chunk: string) => count(chunk, AS_TEXT);
   const isLong = (chunk: string) =>
     chunk.length * 3 > longChunkBytes && (chunk.length > longChunkBytes || Buffer.byteLength(chunk, 'utf8') > longChunkBytes);
-  const mayHoldLongChunk = longChunkProbe(longChunkBytes);
+  const shortChunks = new RecentCounts(SHORT_CHUNKS_REMEMBERED);
   // A long chunk (a huge title) recurs in the pieces that link to its note: merge it once.
   const longChunks = new LRUCache<string, number>({ maxSize: 8_000_000, sizeCalculation: (_, chunk) => chunk.length });
   const countLong = (chunk: string) => {
@@ -297,114 +281,22 @@ export function makeLinearCounter(encoding: BpeEncodingData, options: LinearCoun
     }
     return tokens;
   };
+  const chunks = new RegExp(split.source, 'gu');
 
   return (text) => {
-    // Most texts: no long chunk, the library counts them whole.
-    if (!mayHoldLongChunk(text)) return library(text);
     let tokens = 0;
-    // The short chunks since the last long one go to the library together, as one slice of the
-    // text. The library splits a slice as it splits the whole text, except that a whitespace
-    // alternative (`\s+(?!\S)`, `\s+$`) can reach the slice's end where it failed before the
-    // following chunk; so a slice only ends after a chunk whose last char is not whitespace, and
-    // the whitespace-ended chunks after that go one by one (alone, a chunk is always one chunk).
-    let sliceStart = 0;
-    let sliceEnd = 0;
-    const pending: string[] = [];
-    for (const match of text.matchAll(new RegExp(split.source, 'gu'))) {
+    chunks.lastIndex = 0;
+    for (let match = chunks.exec(text); match !== null; match = chunks.exec(text)) {
       const chunk = match[0];
-      const end = match.index + chunk.length;
-      if (!isLong(chunk)) {
-        if (isJsSpace(chunk.charCodeAt(chunk.length - 1))) pending.push(chunk);
-        else {
-          sliceEnd = end;
-          pending.length = 0;
-        }
-        continue;
-      }
-      if (sliceEnd > sliceStart) tokens += library(text.slice(sliceStart, sliceEnd));
-      for (const short of pending) tokens += library(short);
-      pending.length = 0;
-      tokens += countLong(chunk);
-      sliceStart = sliceEnd = end;
+      if (chunk === '') throw new Error('the pre-tokenizer matched an empty chunk'); // none of its alternatives can
+      tokens += isLong(chunk) ? countLong(chunk) : shortChunks.get(chunk, library);
     }
-    if (sliceStart < text.length) tokens += library(sliceStart === 0 ? text : text.slice(sliceStart));
     return tokens;
   };
 }
 
-/**
- * A test true of every text with a chunk of more than `longChunkBytes` bytes (and of a few
- * without), in one pass over the text. A chunk of either pre-tokenizer is one of: an optional
- * first char, letters and marks, and an optional contraction (3 ASCII chars at most); 1 to 3
- * digits; an optional space and [\r\n] or neither-space-letter-nor-digit chars; whitespace. A
- * char takes 4 bytes at most, whitespace 3; so a long chunk holds a run of one of these classes at
- * least this long, and ordinary prose, URLs included, holds none.
- */
-export function longChunkProbe(longChunkBytes: number): (text: string) => boolean {
-  const atLeast = (points: number) => Math.max(1, points);
-  const letters = atLeast(Math.floor((longChunkBytes - 7) / 4) + 1); // 4 + 4 * letters + 3 > bytes
-  const others = atLeast(Math.floor((longChunkBytes - 1) / 4) + 1); // 1 + 4 * others > bytes
-  const spaces = atLeast(Math.floor(longChunkBytes / 3) + 1);
-  const fewestDigits = atLeast(Math.floor(longChunkBytes / 4) + 1);
-  const digits = fewestDigits <= 3 ? fewestDigits : Infinity; // a digit chunk has 3 at most
-  const shortest = Math.min(letters, others, spaces, digits);
-  return (text) => {
-    if (text.length < shortest) return false;
-    // Runs, in code points, of each class ending at the current char.
-    let letterRun = 0;
-    let otherRun = 0;
-    let spaceRun = 0;
-    let digitRun = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      let bits: number;
-      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          bits = astralClasses(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00));
-          i++;
-        } else bits = bmpClasses(code);
-      } else bits = bmpClasses(code);
-      letterRun = bits & LETTER ? letterRun + 1 : 0;
-      otherRun = bits & OTHER ? otherRun + 1 : 0;
-      spaceRun = bits & SPACE ? spaceRun + 1 : 0;
-      digitRun = bits & DIGIT ? digitRun + 1 : 0;
-      if (letterRun >= letters || otherRun >= others || spaceRun >= spaces || digitRun >= digits) return true;
-    }
-    return false;
-  };
-}
-
-// The classes of longChunkProbe, as bits; KNOWN marks a computed entry.
-const LETTER = 1; // [\p{L}\p{M}]
-const OTHER = 2; // [\r\n] or [^\s\p{L}\p{N}] (a lone surrogate is one)
-const SPACE = 4; // \s
-const DIGIT = 8; // \p{N}
-const KNOWN = 16;
-const bmpClassCache = new Uint8Array(65536);
-const astralClassCache = new Map<number, number>();
-
-function classesOf(char: string): number {
-  return (
-    KNOWN |
-    (/[\p{L}\p{M}]/u.test(char) ? LETTER : 0) |
-    (/[\r\n]|[^\s\p{L}\p{N}]/u.test(char) ? OTHER : 0) |
-    (/\s/u.test(char) ? SPACE : 0) |
-    (/\p{N}/u.test(char) ? DIGIT : 0)
-  );
-}
-
-function bmpClasses(code: number): number {
-  let bits = bmpClassCache[code]!;
-  if (bits === 0) bmpClassCache[code] = bits = classesOf(String.fromCharCode(code));
-  return bits;
-}
-
-function astralClasses(codePoint: number): number {
-  let bits = astralClassCache.get(codePoint);
-  if (bits === undefined) astralClassCache.set(codePoint, (bits = classesOf(String.fromCodePoint(codePoint))));
-  return bits;
-}
+/** Short chunks whose counts are remembered, per generation (see `RecentCounts`): a few MB at most. */
+const SHORT_CHUNKS_REMEMBERED = 50_000;
 
 /**
  * The library's count of one chunk: 1 if the chunk is a token, else its parts after merging.

@@ -1,15 +1,14 @@
 import { NOTE_SHAPES, type NoteShape, type ShownSize } from '../model/shown-size.js';
-import { utf8Length } from '../model/utf8.js';
 import { focusListOf, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
-import { jsonEntryPiece, jsonNotePiece } from '../result/render-json.js';
+import { jsonEntryPieceBytes, jsonNotePieceBytes } from '../result/render-json.js';
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/prompt-text.js';
 import type { BareNote } from '../result/schema.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
-import { estimateTokens, type Tokenizer } from './tokenizer.js';
+import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 
 /** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
 export interface ListEntry {
@@ -67,14 +66,15 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
         maxWordStarts: () => Number.MAX_SAFE_INTEGER,
       }));
     case 'estimate': {
-      // Spec section 5, exactly, whatever the format: the piece's compact JSON plus its comma.
-      const entryCost = (entry: ListEntry) => estimateTokens(jsonEntryPiece(entry.text));
+      // Spec section 5, exactly, whatever the format: the piece's compact JSON plus its comma,
+      // measured without writing it.
+      const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
       // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
       // least its text bytes (escaping only adds).
       return withFloors(
-        { noteCost: (note, entry) => estimateTokens(jsonNotePiece(note)) + (entry ? entryCost(entry) : 0), entryCost },
+        { noteCost: (note, entry) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0), entryCost },
         () => {
-          const smallest = floorTable((relation, shape) => utf8Length(jsonNotePiece(smallestNote(relation, shape))));
+          const smallest = floorTable((relation, shape) => jsonNotePieceBytes(smallestNote(relation, shape)));
           const smallestOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => smallest[relation][shape]!)));
           return {
             note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),

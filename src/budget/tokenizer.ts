@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { utf8Length } from '../model/utf8.js';
 import type { TokenizerName } from './tokenizer-names.js';
 
@@ -12,29 +11,14 @@ export interface Tokenizer {
   readonly chunks?: (text: string) => string[];
 }
 
-// Notes are user text: `<|endoftext|>` in a title is text to count, not a control token.
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
-
 /** `ceil(utf8 bytes / 3.75)`, the spec's `estimate` (section 5). */
 export function estimateTokens(text: string): number {
-  return Math.ceil(utf8Length(text) / 3.75);
+  return estimateTokensOfBytes(utf8Length(text));
 }
 
-/**
- * BPE counts of recent pieces, shared by all builds of a process. A backend builds context for
- * the same neighbourhoods again and again (a hub's children are priced in every build around the
- * hub), and a count costs far more than a lookup. Bounded by the characters held (~32 MB).
- */
-function remembered(count: (text: string) => number): (text: string) => number {
-  const counts = new LRUCache<string, number>({ maxSize: 16_000_000, sizeCalculation: (_, text) => Math.max(1, text.length) });
-  return (text) => {
-    let tokens = counts.get(text);
-    if (tokens === undefined) {
-      tokens = count(text);
-      counts.set(text, tokens);
-    }
-    return tokens;
-  };
+/** {@link estimateTokens} of a text of `bytes` UTF-8 bytes. */
+export function estimateTokensOfBytes(bytes: number): number {
+  return Math.ceil(bytes / 3.75);
 }
 
 const splitter = (pattern: RegExp) => (text: string) => [...text.matchAll(new RegExp(pattern.source, 'gu'))].map((match) => match[0]);
@@ -67,13 +51,13 @@ async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
     case 'o200k':
     case 'cl100k': {
       // Exactly gpt-tokenizer's count, in time n log n on any text (its own merge is quadratic on
-      // one long chunk: a 1 MB title would never finish); see bpe-count.ts. Only this encoding's
-      // tables are loaded.
+      // one long chunk: a 1 MB title would never finish), each short chunk's count remembered
+      // across the builds of a process; see bpe-count.ts. Only this encoding's tables are loaded.
       const [{ makeLinearCounter }, encoding] = await Promise.all([
         import('./bpe-count.js'),
         name === 'o200k' ? import('./o200k-encoding.js').then((module) => module.O200K_ENCODING) : import('./cl100k-encoding.js').then((module) => module.CL100K_ENCODING),
       ]);
-      return { name, count: remembered(makeLinearCounter(encoding)), chunks: splitter(encoding.split) };
+      return { name, count: makeLinearCounter(encoding), chunks: splitter(encoding.split) };
     }
   }
 }

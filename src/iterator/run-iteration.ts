@@ -9,6 +9,7 @@ import { TIERS } from '../relationships/tiers.js';
 import { bareNoteOf } from '../result/bare-note.js';
 import type { ResultBuilder } from '../result/focus-note-builder.js';
 import type { Shortcuts } from '../shortcuts/shortcuts.js';
+import { isPromise } from '../strategies/soon.js';
 import type { Strategies } from '../strategies/strategy.js';
 import { TierRotation } from './tier-rotation.js';
 import type { WalkReport } from './walk-report.js';
@@ -47,7 +48,8 @@ export async function runIteration({ focus, strategies, ledger, costs, result, r
       while (added < tier.quota) {
         const relation = rotation.next(tier);
         if (!relation) break;
-        const candidate = await strategies.next(relation); // consumed, whatever happens to it
+        const offered = strategies.next(relation); // consumed, whatever happens to it
+        const candidate = isPromise(offered) ? await offered : offered; // at hand: no wait for a microtask turn
         if (!candidate) {
           rotation.deactivate(relation);
           continue;

@@ -1,47 +1,64 @@
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { Tier } from '../relationships/tiers.js';
+import { TIERS, type Tier } from '../relationships/tiers.js';
+
+/** Where each relation sits: its tier's number and its index in that tier's rotation order. */
+const PLACES = new Map<RelatedRelation, { readonly tier: number; readonly index: number }>(
+  TIERS.flatMap((tier) => tier.relations.map((relation, index) => [relation, { tier: tier.tier, index }] as const)),
+);
 
 /**
  * Which relations are active, and where each tier's rotation stands. A tier's rotation resumes
- * after the relation it served last, skipping inactive ones (spec section 4).
+ * after the relation it served last, skipping inactive ones (spec section 4). Asked at every
+ * step of a walk, so it keeps flags by position rather than a set of names.
  */
 export class TierRotation {
-  private readonly active: Set<RelatedRelation>;
+  /** By tier number, then by index in the tier's rotation order: whether that relation is active. */
+  private readonly active: boolean[][] = [[], ...TIERS.map((tier) => tier.relations.map(() => false))];
   /** By tier number: the index of the relation served last, -1 before the first. */
   private readonly lastServed = [-1, -1, -1, -1, -1];
+  private activeCount = 0;
 
   constructor(activeAtStart: Iterable<RelatedRelation>) {
-    this.active = new Set(activeAtStart);
+    for (const relation of activeAtStart) this.activate(relation);
   }
 
   /** The next active relation of `tier`, now counted as served; undefined if none is active. */
   next(tier: Tier): RelatedRelation | undefined {
     const relations = tier.relations;
+    const active = this.active[tier.tier]!;
     const last = this.lastServed[tier.tier]!;
     for (let step = 1; step <= relations.length; step++) {
       const index = (last + step) % relations.length;
-      const relation = relations[index]!;
-      if (this.active.has(relation)) {
+      if (active[index]) {
         this.lastServed[tier.tier] = index;
-        return relation;
+        return relations[index];
       }
     }
     return undefined;
   }
 
   activate(relation: RelatedRelation): void {
-    this.active.add(relation);
+    this.set(relation, true);
   }
 
   deactivate(relation: RelatedRelation): void {
-    this.active.delete(relation);
+    this.set(relation, false);
   }
 
   isActive(relation: RelatedRelation): boolean {
-    return this.active.has(relation);
+    const { tier, index } = PLACES.get(relation)!;
+    return this.active[tier]![index]!;
   }
 
   get anyActive(): boolean {
-    return this.active.size > 0;
+    return this.activeCount > 0;
+  }
+
+  private set(relation: RelatedRelation, active: boolean): void {
+    const { tier, index } = PLACES.get(relation)!;
+    const flags = this.active[tier]!;
+    if (flags[index] === active) return;
+    flags[index] = active;
+    this.activeCount += active ? 1 : -1;
   }
 }

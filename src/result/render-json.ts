@@ -1,5 +1,6 @@
 import type { FocusListName } from '../relationships/focus-lists.js';
-import type { GraphRAGResult } from './schema.js';
+import { jsonObjectBytes, jsonStringBytes } from './json-bytes.js';
+import type { BareNote, GraphRAGResult } from './schema.js';
 
 /** The compact JSON of a result: the text the budget guarantee is measured on. */
 export function renderJson(result: GraphRAGResult): string {
@@ -11,9 +12,19 @@ export function jsonNotePiece(note: object): string {
   return `,${JSON.stringify(note)}`;
 }
 
+/** `utf8Length(jsonNotePiece(note))`, without writing the piece. */
+export function jsonNotePieceBytes(note: BareNote): number {
+  return 1 + jsonObjectBytes(note);
+}
+
 /** The text a focus-list entry adds to the compact JSON, with its separating comma. */
 export function jsonEntryPiece(uriAndTitle: string): string {
   return `,${JSON.stringify(uriAndTitle)}`;
+}
+
+/** `utf8Length(jsonEntryPiece(uriAndTitle))`, without writing the piece. */
+export function jsonEntryPieceBytes(uriAndTitle: string): number {
+  return 1 + jsonStringBytes(uriAndTitle);
 }
 
 /**

@@ -2,9 +2,11 @@ import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel } from '../budget/cost-model.js';
 import type { WalkReport } from '../iterator/walk-report.js';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
+import type { RelatedRelation } from '../relationships/relation.js';
 import { shownSizeOf } from '../model/shown-size.js';
 import type { ResultBuilder } from '../result/focus-note-builder.js';
-import { andThen } from '../strategies/soon.js';
+import type { Candidate } from '../strategies/candidate.js';
+import { isPromise } from '../strategies/soon.js';
 import type { Strategies } from '../strategies/strategy.js';
 import { recordPendingEntries, stillOffered, type PendingOffers } from './early-stop.js';
 import { offerOrders, type ListRelation } from './offer-order.js';
@@ -47,6 +49,13 @@ export function takeShortcuts(state: WalkState): Shortcuts {
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
   const seen = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
   let triedToEnd = false;
+  const offered = (relation: RelatedRelation, candidate: Candidate | undefined) => {
+    if (candidate?.kind === 'note') {
+      seen.set(candidate.note.id, candidate.note);
+      if (relation in orders) lastOffered.set(relation as ListRelation, candidate.note);
+    }
+    return candidate;
+  };
 
   return {
     reads: {
@@ -58,14 +67,11 @@ export function takeShortcuts(state: WalkState): Shortcuts {
     },
 
     watch: (strategies: Strategies): Strategies => ({
-      next: (relation) =>
-        andThen(strategies.next(relation), (candidate) => {
-          if (candidate?.kind === 'note') {
-            seen.set(candidate.note.id, candidate.note);
-            if (relation in orders) lastOffered.set(relation as ListRelation, candidate.note);
-          }
-          return candidate;
-        }),
+      next: (relation) => {
+        // No closure per step: a walk past a hub takes thousands.
+        const candidate = strategies.next(relation);
+        return isPromise(candidate) ? candidate.then((arrived) => offered(relation, arrived)) : offered(relation, candidate);
+      },
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     }),
 

@@ -74,7 +74,14 @@ export class PagedCursor implements CandidateCursor {
    * relations of 9-16 notes no longer need a second page; 32 saved none more and raised the max.
    */
   static readonly FIRST_PAGE = 16;
+  /** Pages grow to this many records for a store with round trips to save. */
   static readonly LARGEST_PAGE = 512;
+  /**
+   * For a store that answers at once, a page is one step of the walk, and a larger one saves
+   * nothing: this keeps a step short (a filtered page over a hub examines 16 notes per record,
+   * and measures each the first time).
+   */
+  static readonly LARGEST_PAGE_AT_ONCE = 16;
 
   private current: Arriving<Page> | undefined;
   private index = 0;
@@ -118,7 +125,7 @@ export class PagedCursor implements CandidateCursor {
           const last = notes[notes.length - 1];
           // The last page, unless candidates may follow it.
           if (!more || !last) return { notes, next: undefined };
-          const nextLimit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
+          const nextLimit = Math.min(limit * 4, this.readsAhead ? PagedCursor.LARGEST_PAGE : PagedCursor.LARGEST_PAGE_AT_ONCE);
           let following: Arriving<Page> | undefined;
           return { notes, next: () => (following ??= this.read(last, nextLimit)) };
         }),

@@ -13,7 +13,8 @@ import {
 } from './candidate-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { parentOf, walkParentChain } from './parent-chain.js';
-import { andThen } from './soon.js';
+import type { Candidate } from './candidate.js';
+import { andThen, type Soon } from './soon.js';
 import type { Strategies } from './strategy.js';
 
 /** What the strategies start from: the focus note and its ancestors, already read. */
@@ -88,8 +89,12 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ),
   };
 
+  const sources = new Map<RelatedRelation, { next(): Soon<Candidate | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
+    RelatedRelation,
+    CandidateCursor | AnchoredStrategy,
+  ][]);
   return {
-    next: (relation) => (relation in anchored ? anchored[relation as AnchoredRelation] : fedAtStart[relation as keyof typeof fedAtStart]).next(),
+    next: (relation) => sources.get(relation)!.next(),
     feed: (relation, anchor) => anchored[relation].feed(anchor),
   };
 }
