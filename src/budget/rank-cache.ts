@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // gpt-tokenizer ships each encoding's ranks as a JavaScript array literal (o200k: 2.4 MB, 200,000
@@ -116,7 +116,7 @@ function writeRanks(file: string, source: string, ranks: RankData): void {
   if ((Buffer.byteLength(head) + 1) % 2 !== 0) head += ' ';
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), data]));
     // Readers see the old file or the whole new one, never a part.
     renameSync(temporary, file);
