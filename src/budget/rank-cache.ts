@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,17 +89,56 @@ function readRanks(content: Buffer, source: string): RankData | undefined {
   return ranks;
 }
 
-/** Writes `ranks` to `file` (whole or not at all); does nothing if they cannot be cached there. */
+/**
+ * Writes `ranks` to `file` (whole or not at all); does nothing if they cannot be cached there. A
+ * directory that cannot be written costs a failed call, not the making of the file's content.
+ */
 function writeRanks(file: string, source: string, ranks: RankData): void {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  let fd: number;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // A new file only: never one that is there already (or a link someone left in its place).
+    fd = openSync(temporary, 'wx', 0o644);
+  } catch {
+    return;
+  }
+  let written = false;
+  try {
+    const content = fileContent(source, ranks);
+    if (content) {
+      writeFileSync(fd, content);
+      written = true;
+    }
+  } catch {
+    // The disk is full, or the like: no cache.
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    // Readers see the old file or the whole new one, never a part.
+    if (written) renameSync(temporary, file);
+    else rmSync(temporary, { force: true });
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was left behind, or nothing can be done about it.
+    }
+  }
+}
+
+/** The cache file of `ranks`, or undefined if they have no place in one. */
+function fileContent(source: string, ranks: RankData): Buffer | undefined {
   const strings: string[] = [];
   const bytes: [number, readonly number[]][] = [];
   const used = new Uint8Array(0x10000);
   for (let rank = 0; rank < ranks.length; rank++) {
     // The library skips holes and would find an empty string: neither has a place in the file.
-    if (!(rank in ranks)) return;
+    if (!(rank in ranks)) return undefined;
     const token = ranks[rank]!;
     if (typeof token === 'string') {
-      if (token === '') return;
+      if (token === '') return undefined;
       for (let i = 0; i < token.length; i++) used[token.charCodeAt(i)] = 1;
       strings.push(token);
     } else {
@@ -108,23 +147,11 @@ function writeRanks(file: string, source: string, ranks: RankData): void {
     }
   }
   const separator = used.indexOf(0, 1);
-  if (separator < 0) return;
+  if (separator < 0) return undefined;
   const data = Buffer.from(strings.join(String.fromCharCode(separator)), 'utf16le');
   const header: Header = { source, count: ranks.length, separator, bytes, data: createHash('sha256').update(data).digest('hex') };
   let head = MAGIC + JSON.stringify(header);
   // The data starts at an even offset, so that it decodes from UTF-16 without a copy.
   if ((Buffer.byteLength(head) + 1) % 2 !== 0) head += ' ';
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), data]));
-    // Readers see the old file or the whole new one, never a part.
-    renameSync(temporary, file);
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing was left behind, or nothing can be done about it.
-    }
-  }
+  return Buffer.concat([Buffer.from(`${head}\n`), data]);
 }
