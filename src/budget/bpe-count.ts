@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { RankData } from './rank-cache.js';
 import { RecentCounts } from './recent-counts.js';
 
 // Token counts equal to gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`, in
@@ -32,8 +33,6 @@ export const LONG_CHUNK_BYTES = 128;
 
 // Notes are user text: `<|endoftext|>` is text to count, not a control token.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
-
-type RankData = readonly (string | readonly number[])[];
 
 /**
  * One of gpt-tokenizer's encodings, as counted here: its `countTokens`, its pre-tokenizer and its
