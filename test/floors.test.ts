@@ -70,19 +70,23 @@ describe('cost floors (the shortcuts step over notes only when they cannot fit)'
             record,
             fc.constantFrom(...RELATED),
             fc.boolean(),
+            fc.boolean(),
             fc.integer({ min: 0, max: 200 }),
-            (data, relation, withPrevious, remaining) => {
+            (data, relation, withPrevious, listHasEntries, remaining) => {
               const note: NoteRecord = { ...data, ...(data.details ? {} : { details: undefined }), siblingOrder: 0, notebookId: 1 };
               const bare = bareNoteOf(note, relation, DETAILS_LIMIT);
               // The output before and after: a previous related note (or none) and, for the
-              // relations that grow a focus list, the note's entry there.
+              // relations that grow a focus list, the note's entry there, alone in its list or
+              // placed beside an earlier entry as the list's rule says.
+              const rule = focusListOf(relation);
+              const earlier = listHasEntries && rule ? ['[Earlier \u6c34 note](/n30)'] : [];
               const before: GraphRAGResult = {
-                focusNote: focus(),
+                focusNote: rule ? { ...focus(), [rule.list]: earlier } : focus(),
                 relatedNotes: withPrevious ? [{ uriAndTitle: '[Previous](/n2)', relationToFocusNote: 'Parent' }] : [],
               };
-              const list = focusListOf(relation)?.list;
+              const entries = rule?.placement === 'prepend' ? [uriAndTitleOf(note), ...earlier] : [...earlier, uriAndTitleOf(note)];
               const after: GraphRAGResult = {
-                focusNote: list ? { ...focus(), [list]: [uriAndTitleOf(note)] } : focus(),
+                focusNote: rule ? { ...focus(), [rule.list]: entries } : focus(),
                 relatedNotes: [...before.relatedNotes, bare],
               };
               const cost = count(render(after, format)) - count(render(before, format));

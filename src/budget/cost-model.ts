@@ -101,10 +101,23 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list)));
   const floors = () => {
     const templateFloor = templateFloors(tokenizer);
+    // What a note's focus-list entry adds at least, whatever its title, the first entry of its
+    // list or after others. A prepended entry's window holds the title of the entry it goes
+    // before, unknown here, so none is taken for prior siblings.
+    const entryFloor = (relation: RelatedRelation) => {
+      const rule = focusListOf(relation);
+      if (!rule || rule.placement === 'prepend') return 0;
+      const entries = [[], [SMALLEST_LINK]].map((list) => {
+        const { before, after } = listEntryWindow(JSON.stringify(SLOT_LINK), rule, list);
+        return floorOf(templateFloor(after), 0, 0) - tokenizer.count(before);
+      });
+      return Math.max(0, Math.min(...entries));
+    };
     return floorTable((relation, shape) =>
       [false, true].map((hasPrevious) => {
         const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
-        return { ...templateFloor(after), replaced: tokenizer.count(before) };
+        const note = templateFloor(after);
+        return { ...note, exact: note.exact + entryFloor(relation), replaced: tokenizer.count(before) };
       }),
     );
   };
