@@ -304,7 +304,7 @@ try {
   section(
     'Throughput',
     `Builds per second over ${SIZE.throughputSeconds} s with 1, 4, 16 and 64 builds in flight on one pool of ${POOL_SIZE} connections for every line ` +
-      '(random focus notes, budget 2,000, o200k, MySQL store; at 64, builds wait for a connection). Node runs the core on one thread; MariaDB has the other core. ' +
+      '(random focus notes, budget 2,000, o200k, MySQL store; at 64, builds wait for a connection). Node runs the core on one thread; MariaDB, on the same machine, runs on either of its two cores. ' +
       'Loop delay: `monitorEventLoopDelay` (resolution 1 ms) while the line ran. CPU per build: of this process (`process.cpuUsage`), and of the ' +
       'MariaDB server (its utime + stime in /proc, 10 ms ticks): where a build\'s work goes, and which of the two cores is the bottleneck.\n\n' +
       markdownTable(
