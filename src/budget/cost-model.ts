@@ -113,11 +113,12 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       });
       return Math.max(0, Math.min(...entries));
     };
+    const entryFloors = new Map(RELATED.map((relation) => [relation, entryFloor(relation)]));
     return floorTable((relation, shape) =>
       [false, true].map((hasPrevious) => {
         const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
         const note = templateFloor(after);
-        return { ...note, exact: note.exact + entryFloor(relation), replaced: tokenizer.count(before) };
+        return { ...note, exact: note.exact + entryFloors.get(relation)!, replaced: tokenizer.count(before) };
       }),
     );
   };
