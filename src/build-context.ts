@@ -13,7 +13,7 @@ import { render } from './result/render.js';
 import type { GraphRAGResult } from './result/schema.js';
 import { NO_SHORTCUTS, type Shortcuts } from './shortcuts/shortcuts.js';
 import { takeShortcuts, type WalkState } from './shortcuts/take-shortcuts.js';
-import { createStrategies } from './strategies/create-strategies.js';
+import { createStrategies, startFirstReads } from './strategies/create-strategies.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { parentOf, walkParentChain } from './strategies/parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
@@ -78,11 +78,13 @@ async function walk(
       return shortcuts.reads.warmDependents;
     },
   });
-  const [focus, focusAncestors, excluded] = await deadline.race(Promise.all([
+  const reading = Promise.all([
     loader.note(options.focus, true),
     loader.ancestors(options.focus),
     Promise.all(options.exclude.map((id) => loader.note(id))),
-  ]));
+  ]);
+  startFirstReads(options.focus, loader);
+  const [focus, focusAncestors, excluded] = await deadline.race(reading);
   if (!focus) throw new NoteNotFound(options.focus);
 
   const ancestors = walkParentChain(focus, focusAncestors);

@@ -15,35 +15,36 @@ function short(request: ReadRequest): string {
       return `ancestors ${request.id}`;
     case 'children':
       return `children ${request.parentId} ${request.direction}${request.after ? ` after ${request.after.id}` : ''} ${request.limit}`;
+    case 'siblings':
+      return `siblings ${request.of}${request.up ? ' up' : ''} ${request.direction} ${request.limit}`;
     case 'referrings':
       return `referrings ${request.objectId}${request.afterId !== undefined ? ` after ${request.afterId}` : ''} ${request.limit}`;
   }
 }
 
 describe('the batches the core sends a store (one batch per round trip)', () => {
-  it('a focus with a parent, an object, a child, a sibling and a referring note: three batches', async () => {
+  it('a focus with a parent, an object, a child, a sibling and a referring note: two batches', async () => {
     // 3 sits under 2 (under 1), with object 9, child 5, younger sibling 4; 10 (under 9) refers to 3.
     const fixture = notebook().n(1).n(2, { parentId: 1 }).n(3, { parentId: 2, objectId: 9 }).n(4, { parentId: 2 }).n(5, { parentId: 3 }).n(9).n(10, { parentId: 9, objectId: 3 }).fixture();
     const { store, seen } = recording(new MemoryNoteStore(fixture));
     await buildContext(store, { focus: 3, budget: 100, tokenizer: 'one-per-note' });
     expect(seen.batches.map((batch) => batch.map(short))).toEqual([
-      // The focus note in full and its contextual path.
-      ['note 3 full', 'ancestors 3'],
-      // Everything the relations fed at the start need, at once: the object and its path, the
-      // first pages of children, prior and younger siblings, referring notes, and the parent's
-      // siblings on both sides.
+      // The focus note in full and its contextual path, with the first pages of everything that
+      // needs only the focus note's id: its children and referring notes, its siblings on both
+      // sides and its parent's siblings on both sides (read as siblings of 3 "up" one step).
       [
-        'note 9',
-        'ancestors 9',
+        'note 3 full',
+        'ancestors 3',
         'children 3 asc 16',
-        'children 2 desc after 3 16',
-        'children 2 asc after 3 16',
         'referrings 3 16',
-        'children 1 desc after 2 16',
-        'children 1 asc after 2 16',
+        'siblings 3 desc 16',
+        'siblings 3 asc 16',
+        'siblings 3 up desc 16',
+        'siblings 3 up asc 16',
       ],
-      // Read ahead from the referring note's page: its path and its cousins (its subject, 9, is read).
-      ['ancestors 10', 'children 9 asc 16'],
+      // The object and its path, which need the focus note's record, and what the referring
+      // note's page leads to, read ahead: its path and its cousins (its subject, 9, is read).
+      ['note 9', 'ancestors 9', 'ancestors 10', 'children 9 asc 16'],
     ]);
   });
 

@@ -61,6 +61,23 @@ export interface ChildrenPageRequest {
   readonly filter?: SizeFilter;
 }
 
+/**
+ * The first page of a note's siblings on one side: the children of its parent strictly beyond
+ * it in `direction`, as a `ChildrenPageRequest` with `parentId` the parent and `after` the note
+ * would read them. The note is `of` itself (`up` 0) or its parent (`up` 1): with the focus note,
+ * its siblings and its parent's siblings. Each step (`of`, its parent when `up` is 1, then that
+ * note's parent) must be a visible note, or the page is empty; it is read before anything else
+ * is known of the focus note, so that those first pages ride in the build's first round trip.
+ */
+export interface SiblingsPageRequest {
+  readonly kind: 'siblings';
+  readonly of: NoteId;
+  readonly up: 0 | 1;
+  readonly direction: 'asc' | 'desc';
+  readonly limit: number;
+  readonly filter?: SizeFilter;
+}
+
 /** One page of the notes whose object is `objectId`, by ascending id. */
 export interface ReferringPageRequest {
   readonly kind: 'referrings';
@@ -70,7 +87,7 @@ export interface ReferringPageRequest {
   readonly filter?: SizeFilter;
 }
 
-export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest;
+export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | SiblingsPageRequest | ReferringPageRequest;
 
 /**
  * The port through which the core reads notes. It is one batch-shaped method: many requests in,

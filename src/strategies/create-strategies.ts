@@ -9,11 +9,13 @@ import {
   PagedCursor,
   SpiralCursor,
   type CandidateCursor,
+  type PageRead,
   type PageReader,
 } from './candidate-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { parentOf, walkParentChain } from './parent-chain.js';
 import type { Candidate } from './candidate.js';
+import { readAhead } from './read-ahead.js';
 import { andThen, type Soon } from './soon.js';
 import type { Strategies } from './strategy.js';
 
@@ -26,6 +28,22 @@ export interface FocusNeighbourhood {
 
 const NOTHING: CandidateCursor = new ListCursor([]);
 
+/**
+ * Asks for the first pages of the relations that need nothing of the focus note but its id,
+ * before the focus note is known, for a reader with round trips to save: they then ride with the
+ * focus note's own read, and the strategies' first reads of the same pages (the same requests:
+ * `childrenOf` the focus note, its referring notes, `siblingsOf` it and its parent) are answered
+ * from it. A page of a relation the build never reaches (the budget ran out first, the focus
+ * note has no parent) is read for nothing; a first page is at most `PagedCursor.FIRST_PAGE` notes.
+ */
+export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
+  if (!loader.readsAhead) return;
+  const limit = PagedCursor.FIRST_PAGE;
+  readAhead(loader.children(focusId, 'asc', undefined, limit));
+  readAhead(loader.referrings(focusId, undefined, limit));
+  for (const up of [0, 1] as const) for (const direction of ['desc', 'asc'] as const) readAhead(loader.siblings(focusId, up, direction, limit));
+}
+
 /** One candidate source per relation of spec section 3, each reading through `loader`. */
 export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader): Strategies {
   const parent = parentOf(focus, ancestors);
@@ -35,16 +53,27 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   const objectChain = andThen(object, (found) => (found ? andThen(objectAncestors, (chain) => walkParentChain(found, chain)) : []));
 
   const paged = (readPage: PageReader) => new PagedCursor(readPage, loader.readsAhead);
+  const warmFrom = (feeder: FeedingRelation, page: PageRead) => {
+    loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
+    return page;
+  };
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
-    paged((after, limit) =>
-      andThen(loader.children(parentId, direction, after ?? from, limit), (page) => {
-        if (feeder) loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
-        return page;
-      }),
-    );
+    paged((after, limit) => {
+      const page = loader.children(parentId, direction, after ?? from, limit);
+      return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
+    });
   const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
     note.parent
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
+      : NOTHING;
+  // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
+  // `startFirstReads` asks for it, the next ones as children of the parent beyond the last read.
+  const siblingsOf = (note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc', feeder?: FeedingRelation) =>
+    note.parent
+      ? paged((after, limit) => {
+          const page = after ? loader.children(note.parent!.id, direction, after, limit) : loader.siblings(focus.id, up, direction, limit);
+          return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
+        })
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
     new ListCursor(andThen(loader.ancestors(note.id), (found) => walkParentChain(note, found)));
@@ -68,17 +97,14 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     Parent: new ListCursor(parent ? [parent] : []),
     Object: ListCursor.of(object),
     Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
-    PriorSibling: parent ? childrenOf(parent.id, 'desc', focus) : NOTHING,
-    YoungerSibling: parent ? childrenOf(parent.id, 'asc', focus) : NOTHING,
+    PriorSibling: parent ? siblingsOf(focus, 0, 'desc') : NOTHING,
+    YoungerSibling: parent ? siblingsOf(focus, 0, 'asc') : NOTHING,
     ReferringNote: paged((after, limit) =>
-      andThen(loader.referrings(focus.id, after?.id, limit), (page) => {
-        loader.warm('ReferringNote', page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents('ReferringNote', note));
-        return page;
-      }),
+      andThen(loader.referrings(focus.id, after?.id, limit), (page) => warmFrom('ReferringNote', page)),
     ),
     NoteInContextualPath: new ListCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: new ListCursor(objectChain),
-    ParentSibling: parent ? spiralAround(parent, 'ParentSibling') : NOTHING,
+    ParentSibling: parent ? new SpiralCursor(siblingsOf(parent, 1, 'desc', 'ParentSibling'), siblingsOf(parent, 1, 'asc', 'ParentSibling')) : NOTHING,
     ObjectParentSibling: new LaterCursor(
       andThen(object, (found) =>
         andThen(objectChain, (chain) => {

@@ -4,7 +4,7 @@ import type { FeedingRelation } from '../relationships/dependencies.js';
 import type { NoteReader, ReadRequest, SizeFilter } from '../store/note-store.js';
 import type { PageRead } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, type Soon } from './soon.js';
+import { andThen, Arriving, type Soon } from './soon.js';
 
 export interface LoaderOptions {
   /**
@@ -45,6 +45,12 @@ export class NoteLoader {
   private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string> | undefined;
   private readonly readNow: ((request: ReadRequest) => readonly NoteRecord[]) | undefined;
   private readonly warmed = new Map<FeedingRelation, number>();
+  /**
+   * Every request read or being read, by what it asks. A page read earlier serves a later
+   * request for the same page whatever its filter: what it left out could not fit then, so it
+   * cannot fit later (the budget only shrinks). Once read, it is at hand without waiting.
+   */
+  private readonly answers = new Map<string, Arriving<readonly NoteRecord[]>>();
 
   constructor(
     reader: NoteReader,
@@ -53,11 +59,10 @@ export class NoteLoader {
     if (reader.readNow) {
       this.readNow = (request) => reader.readNow!(request);
     } else {
-      this.loader = new DataLoader((requests) => reader.read(requests), {
-        // A page read earlier serves a later request for the same page whatever its filter: what
-        // it left out could not fit then, so it cannot fit later (the budget only shrinks).
-        cacheKeyFn: (request) => JSON.stringify({ ...request, filter: undefined }),
-      });
+      // The loader's own cache (`answers`) stands in for DataLoader's, which answers a request
+      // it holds only when its next batch goes out: a page read with the focus note would then
+      // lead to its dependents' reads a round trip late.
+      this.loader = new DataLoader((requests) => reader.read(requests), { cache: false });
     }
   }
 
@@ -88,6 +93,13 @@ export class NoteLoader {
     return andThen(notes, (page) => pageRead(page, limit));
   }
 
+  /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
+  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number): Soon<PageRead> {
+    const filter = this.filterFor(limit);
+    const notes = this.load({ kind: 'siblings', of, up, direction, limit, ...(filter && { filter }) });
+    return andThen(notes, (page) => pageRead(page, limit));
+  }
+
   referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Soon<PageRead> {
     const filter = this.filterFor(limit);
     const notes = this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) });
@@ -113,7 +125,14 @@ export class NoteLoader {
   }
 
   private load(request: ReadRequest): Soon<readonly NoteRecord[]> {
-    return this.readNow ? this.readNow(request) : readAhead(this.loader!.load(request));
+    if (this.readNow) return this.readNow(request);
+    const key = JSON.stringify({ ...request, filter: undefined });
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = new Arriving(readAhead(this.loader!.load(request)));
+      this.answers.set(key, answer);
+    }
+    return answer.get();
   }
 }
 

@@ -58,6 +58,13 @@ export class MemoryNoteReader implements NoteReader {
           : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
         return this.page(siblings, from, ascending ? 1 : -1, request.limit, request.filter);
       }
+      case 'siblings': {
+        const self = this.visible(request.of);
+        const note = request.up === 0 ? self : this.visible(self?.parentId);
+        const parent = this.visible(note?.parentId);
+        if (!note || !parent) return [];
+        return this.answer({ kind: 'children', parentId: parent.id, direction: request.direction, after: note, limit: request.limit, ...(request.filter && { filter: request.filter }) });
+      }
       case 'referrings': {
         const referrings = this.index.referringsOf.get(request.objectId) ?? NONE;
         const from = request.afterId === undefined

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { WORD_CHARACTER, WORD_START_PATTERNS } from '../../model/shown-size.js';
-import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SizeFilter } from '../note-store.js';
+import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../note-store.js';
 
 /** The word-start pattern, case-sensitive whatever the column's collation. */
 const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
@@ -52,10 +52,11 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
   if (fullIds.length > 0) picks.push(notesById(fullIds, scope, FULL_NOTES_BY_ID));
   if (chainStarts.length > 0) picks.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)} AS req, chain.anchor AS anchor, chain.id AS id FROM chain`);
   requests.forEach((request, index) => {
-    if (request.kind !== 'children' && request.kind !== 'referrings') return;
-    const { candidates, order } = request.kind === 'children' ? childrenPage(request, scope) : referringPage(request, scope);
-    if (request.filter) filtered.push(pageOf(index, candidates, order, request.limit, request.filter, scope));
-    else picks.push(sql`(SELECT ${sql.lit(index)} AS req, NULL AS anchor, n.id AS id FROM note n WHERE ${candidates} ORDER BY ${order} LIMIT ${request.limit})`);
+    if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
+    const { from, candidates, order } =
+      request.kind === 'children' ? childrenPage(request, scope) : request.kind === 'siblings' ? siblingsPage(request, scope) : referringPage(request, scope);
+    if (request.filter) filtered.push(pageOf(index, { from, candidates, order }, request.limit, request.filter, scope));
+    else picks.push(sql`(SELECT ${sql.lit(index)} AS req, NULL AS anchor, n.id AS id FROM ${from} WHERE ${candidates} ORDER BY ${order} LIMIT ${request.limit})`);
   });
   const branches = picks.length > 0 ? [pickedNotes(picks, scope, fullIds.length > 0), ...filtered] : filtered;
   const union = sql.join(branches, sql` UNION ALL `);
@@ -95,29 +96,54 @@ function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBu
     WHERE n.id IN (${sql.join(ids)}) AND ${visible('n', scope)}`;
 }
 
+const NOTE_N = sql`note n`;
+
 /** Which notes a page of children may hold, in the page's order. */
 function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandidates {
-  const asc = request.direction === 'asc';
-  const beyond = asc ? sql.raw('>') : sql.raw('<');
-  const order = asc ? sql.raw('ASC') : sql.raw('DESC');
-  const after = request.after
-    ? sql`AND (n.sibling_order ${beyond} ${request.after.siblingOrder}
-         OR (n.sibling_order = ${request.after.siblingOrder} AND n.id ${beyond} ${request.after.id}))`
-    : sql``;
+  const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id)}` : sql``;
   return {
+    from: NOTE_N,
     candidates: sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`,
-    order: sql`n.sibling_order ${order}, n.id ${order}`,
+    order: siblingOrder(request.direction),
   };
+}
+
+/**
+ * Which notes a first page of siblings may hold, in the page's order: the children of `sp`
+ * beyond `s`, where `s` is the note (`up` 0) or its parent (`s0` the note, `up` 1) and `sp` the
+ * parent of `s`, each visible. They are found by primary key, so the server reads them first
+ * and bounds the children's index range with their values, as with a `ChildrenPageRequest`.
+ */
+function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandidates {
+  const start = request.up === 0 ? sql`note s` : sql`note s0 JOIN note s ON s.id = s0.parent_id AND ${visible('s', scope)}`;
+  const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`s0.id = ${request.of} AND ${visible('s0', scope)}`;
+  return {
+    from: sql`${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id`,
+    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'))}`,
+    order: siblingOrder(request.direction),
+  };
+}
+
+/** `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`. */
+function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
+  const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql`(n.sibling_order ${beyond} ${siblingOrder} OR (n.sibling_order = ${siblingOrder} AND n.id ${beyond} ${id}))`;
+}
+
+function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
+  const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
+  return sql`n.sibling_order ${order}, n.id ${order}`;
 }
 
 /** Which notes a page of referring notes may hold, in the page's order. */
 function referringPage(request: ReferringPageRequest, scope: ReadScope): PageCandidates {
   const after = request.afterId !== undefined ? sql`AND n.id > ${request.afterId}` : sql``;
-  return { candidates: sql`n.target_note_id = ${request.objectId} AND ${visible('n', scope)} ${after}`, order: sql`n.id` };
+  return { from: NOTE_N, candidates: sql`n.target_note_id = ${request.objectId} AND ${visible('n', scope)} ${after}`, order: sql`n.id` };
 }
 
-/** The condition on `n` for the notes a page may hold, and their order. */
+/** The tables a page reads (`n` among them, the notes it may hold), the condition on them, and the page's order. */
 interface PageCandidates {
+  readonly from: RawBuilder<unknown>;
   readonly candidates: RawBuilder<unknown>;
   readonly order: RawBuilder<unknown>;
 }
@@ -131,8 +157,7 @@ interface PageCandidates {
  */
 function pageOf(
   index: number,
-  candidates: RawBuilder<unknown>,
-  order: RawBuilder<unknown>,
+  { from, candidates, order }: PageCandidates,
   limit: number,
   filter: SizeFilter,
   scope: ReadScope,
@@ -176,7 +201,7 @@ function pageOf(
           SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, COUNT(*) OVER () AS examined, n.kept
           FROM (
             SELECT n.id, n.sibling_order, (${small} OR ${kept}) AS kept
-            FROM note n ${linkJoins(scope)} WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}
+            FROM ${from} ${linkJoins(scope)} WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}
           ) AS n
         ) AS ranked
         WHERE ranked.kept OR ranked.pos = ranked.examined
@@ -217,7 +242,7 @@ function linkJoins(scope: ReadScope): RawBuilder<unknown> {
     LEFT JOIN note o ON o.id = n.target_note_id AND ${visible('o', scope)}`;
 }
 
-function visible(alias: 'n' | 'p' | 'o', scope: ReadScope): RawBuilder<unknown> {
+function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): RawBuilder<unknown> {
   const table = sql.raw(alias);
   const notDeleted = sql`${table}.deleted_at IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;

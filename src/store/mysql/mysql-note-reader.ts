@@ -256,7 +256,8 @@ function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (re
       }
       case 'ancestors':
         return chains.get(request.id) ?? [];
-      case 'children': {
+      case 'children':
+      case 'siblings': {
         const sign = request.direction === 'asc' ? 1 : -1;
         // A derived table's order does not survive the union; restore it here.
         return (byRequest.get(index) ?? [])
