@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
 import type { FeedingRelation } from '../relationships/dependencies.js';
-import type { NoteReader, ReadRequest, SizeFilter } from '../store/note-store.js';
+import type { ChildrenPageRequest, NoteReader, ReadRequest, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../store/note-store.js';
 import type { PageRead } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
 import { andThen, Arriving, type Soon } from './soon.js';
@@ -81,35 +81,26 @@ export class NoteLoader {
   }
 
   children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number): Soon<PageRead> {
-    const filter = this.filterFor(limit);
-    const notes = this.load({
-      kind: 'children',
-      parentId,
-      direction,
-      ...(after && { after: { siblingOrder: after.siblingOrder, id: after.id } }),
-      limit,
-      ...(filter && { filter }),
-    });
-    return andThen(notes, (page) => pageRead(page, limit));
+    const bound = after && { after: { siblingOrder: after.siblingOrder, id: after.id } };
+    return this.page({ kind: 'children', parentId, direction, ...bound, limit });
   }
 
   /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
   siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number): Soon<PageRead> {
-    const filter = this.filterFor(limit);
-    const notes = this.load({ kind: 'siblings', of, up, direction, limit, ...(filter && { filter }) });
-    return andThen(notes, (page) => pageRead(page, limit));
+    return this.page({ kind: 'siblings', of, up, direction, limit });
   }
 
   referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Soon<PageRead> {
-    const filter = this.filterFor(limit);
-    const notes = this.load({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit, ...(filter && { filter }) });
-    return andThen(notes, (page) => pageRead(page, limit));
+    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
   }
 
-  private filterFor(limit: number): SizeFilter | undefined {
+  /** A page read with the filter of this moment, if any (see `SizeFilter`). */
+  private page(request: ChildrenPageRequest | SiblingsPageRequest | ReferringPageRequest): Soon<PageRead> {
     const filter = this.options.pageFilter();
-    return filter && { ...filter, scan: scanFor(limit) };
+    const notes = this.load(filter ? { ...request, filter: { ...filter, scan: scanFor(request.limit) } } : request);
+    return andThen(notes, (page) => pageRead(page, request.limit));
   }
+
 
   /**
    * Starts the reads that the first notes of `feeder`'s pages would lead to once reached
