@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { NoteRecord } from '../../model/note-record.js';
+
+// pg gives INT as a number and BIGINT as text: a host's table may use either for ids.
+const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int());
+const optionalId = z.union([z.null(), id]);
+const text = z.string().nullable();
+
+/** One row of a batch statement (postgres-batch-query.ts): a note with its visible parent and object joined. */
+export const PostgresNoteRowSchema = z.object({
+  req: z.number().int(),
+  anchor: optionalId,
+  pos: z.number().int(),
+  id,
+  title: text,
+  details: text,
+  /** As text, so a BIGINT is never rounded on the way; NULL sorts before every number. */
+  sibling_order: z.string().regex(/^-?[0-9]+$/).nullable(),
+  notebook_id: id,
+  parent_id: optionalId,
+  parent_title: text,
+  object_id: optionalId,
+  object_title: text,
+});
+
+export type PostgresNoteRow = z.output<typeof PostgresNoteRowSchema>;
+
+/**
+ * The sibling order a record carries. NoteRecord's `siblingOrder` is a number, so a NULL becomes
+ * `-Infinity` (it sorts, and pages on, before every number, as in SQL) and an order beyond 2^53
+ * the nearest number (the statement ordered it exactly; only a page resumed after it can see
+ * the rounding).
+ */
+export function siblingOrderOf(order: string | null): number {
+  return order === null ? -Infinity : Number(order);
+}
+
+/** The record of a row, its fields in the order the record type lists them. */
+export function recordOfPostgresRow(row: PostgresNoteRow): NoteRecord {
+  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof NoteRecord]: NoteRecord[K] };
+  if (row.details) record.details = row.details;
+  if (row.parent_id !== null) record.parent = { id: row.parent_id, title: row.parent_title ?? '' };
+  if (row.object_id !== null) record.object = { id: row.object_id, title: row.object_title ?? '' };
+  record.siblingOrder = siblingOrderOf(row.sibling_order);
+  record.notebookId = row.notebook_id;
+  return record;
+}
