@@ -41,7 +41,7 @@ export const ANCESTOR_ROWS = -2;
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
  */
-export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope, noteTable?: RawBuilder<unknown>): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
@@ -60,7 +60,9 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
   });
   const branches = picks.length > 0 ? [pickedNotes(picks, scope, fullIds.length > 0), ...filtered] : filtered;
   const union = sql.join(branches, sql` UNION ALL `);
-  return chainStarts.length > 0 ? sql`${ancestorChains(chainStarts, scope)} ${union}` : union;
+  // A host's own table is one more common table expression, named `note` (see noteTableDefinition).
+  const definitions = [...(noteTable ? [noteTable] : []), ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, scope)] : [])];
+  return definitions.length > 0 ? sql`WITH RECURSIVE ${sql.join(definitions)} ${union}` : union;
 }
 
 /** The notes whose ids `picks` chose, each row under its pick's `req` and `anchor`. */
@@ -79,7 +81,7 @@ function pickedNotes(picks: readonly RawBuilder<unknown>[], scope: ReadScope, an
  * at the first repeat.
  */
 function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
-  return sql`WITH RECURSIVE chain (anchor, id) AS (
+  return sql`chain (anchor, id) AS (
       SELECT s.id, p.id FROM note s
         JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
         WHERE s.id IN (${sql.join(starts)})
