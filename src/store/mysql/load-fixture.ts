@@ -35,6 +35,7 @@ export async function loadFixture(
   const table = resolveNoteTable(names);
   fixture.notes.forEach(checkFitsTable);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres) fixture.notes.forEach(checkFitsPostgres);
   if (postgres || !isDoughnutTable(table)) {
     for (const statement of createNoteTableStatements(postgres ? 'postgres' : 'mysql', table, recommendedIndex && postgres)) await statement.execute(db);
     if (recommendedIndex && !postgres) await ensureRecommendedIndex(db, table);
@@ -96,6 +97,13 @@ export function checkFitsTable(note: NoteData, index: number): void {
   const detailsBytes = Buffer.byteLength(note.details ?? '', 'utf8');
   if (detailsBytes > MAX_MEDIUMTEXT_BYTES) {
     throw invalid('details', `longer than the note table's MEDIUMTEXT (${MAX_MEDIUMTEXT_BYTES} bytes of UTF-8), got ${detailsBytes} bytes`);
+  }
+}
+
+/** PostgreSQL's text holds every character but NUL. */
+function checkFitsPostgres(note: NoteData, index: number): void {
+  for (const field of ['title', 'details'] as const) {
+    if (note[field]?.includes('\0')) throw new ValidationError(`notes[${index}].${field}`, 'contains a NUL character (U+0000), which PostgreSQL cannot store');
   }
 }
 

@@ -61,7 +61,7 @@ function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBu
 }
 
 /**
- * Every visible ancestor of each start note, however deep. The recursion is a UNION, which drops
+ * Every visible ancestor of each visible start note, however deep. The recursion is a UNION, which drops
  * an (anchor, id) row already found, so a parent chain with a cycle ends; the start note is
  * never its own ancestor. The chain stops at the first invisible parent.
  */
@@ -69,7 +69,7 @@ function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder
   return sql`WITH RECURSIVE chain (anchor, id) AS (
       SELECT s.id, p.id FROM note s
         JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
-        WHERE s.id = ANY(${starts}::bigint[])
+        WHERE s.id = ANY(${starts}::bigint[]) AND ${visible('s', scope)}
       UNION
       SELECT c.anchor, p.id FROM chain c
         JOIN note cur ON cur.id = c.id
@@ -114,7 +114,7 @@ export function siblingOrderParameter(order: number | bigint | string | null): s
   return typeof order === 'number' ? BigInt(order).toString() : String(order);
 }
 
-function visible(alias: 'n' | 'p' | 'o', scope: ReadScope): RawBuilder<unknown> {
+function visible(alias: 'n' | 'p' | 'o' | 's', scope: ReadScope): RawBuilder<unknown> {
   const notDeleted = sql`${sql.raw(alias)}.deleted_at IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
   return sql`${notDeleted} AND ${sql.raw(alias)}.notebook_id = ANY(${[...scope.readableNotebooks]}::bigint[])`;
