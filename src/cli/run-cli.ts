@@ -3,7 +3,8 @@ import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.js';
 import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
-import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/mysql-url.js';
+import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
 import { messageLine } from './message-line.js';
 import type { OpenedStore } from './open-store.js';
@@ -18,10 +19,20 @@ export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as cons
 
 type Write = (text: string) => void;
 
-interface BuildFlags extends BuildOptionsText {
+interface BuildFlags extends BuildOptionsText, TableFlags {
   readonly db?: string;
   readonly report?: boolean;
 }
+
+/** `--table` and `--columns`: a host's own notes table in a SQL database. */
+interface TableFlags {
+  readonly table?: string;
+  readonly columns?: string;
+}
+
+const TABLE_FLAG = ['--table <name>', "the notes table, for a database URL (default: Doughnut's note; schema.table allowed)"] as const;
+const COLUMNS_FLAG = ['--columns <field=column,…>', 'the table\'s own column names, e.g. title=name,details=body (fields: id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt)'] as const;
+const DB_FORMS = `fixture.json|${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}`;
 
 /** `readableNotebooks` is `--readable-notebooks` on the command line. */
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -44,7 +55,9 @@ export async function main(
   program
     .command('build')
     .description('build the context of one focus note and print it on stdout')
-    .option(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)')
+    .option(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')
+    .option(...TABLE_FLAG)
+    .option(...COLUMNS_FLAG)
     .option('--focus <id|/nID>', 'the focus note (required)')
     .option('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)')
     .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`)
@@ -59,11 +72,13 @@ export async function main(
 
   program
     .command('load')
-    .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
-    .requiredOption(`--db <${MYSQL_URL_FORM}>`, 'the database to load into')
+    .description('load a fixture JSON file into a MySQL or PostgreSQL database (creates the note table if missing)')
+    .requiredOption(`--db <${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}>`, 'the database to load into')
+    .option(...TABLE_FLAG)
+    .option(...COLUMNS_FLAG)
     .option('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`)
     .argument('<fixture.json>', 'the fixture to load')
-    .action(async (fixturePath: string, flags: { db: string; batch?: string }) => {
+    .action(async (fixturePath: string, flags: { db: string; batch?: string } & TableFlags) => {
       exitCode = await runLoad(fixturePath, flags, err);
     });
 
@@ -80,7 +95,9 @@ export async function main(
   program
     .command('mcp')
     .description('serve get_note_context and find_notes to an MCP client over stdio')
-    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option(`--db <${DB_FORMS}>`, 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option(...TABLE_FLAG)
+    .option(...COLUMNS_FLAG)
     .option('--readable-notebooks <ids>', 'notebook ids the tools may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
     .option('--timeout-ms <n>', 'longest a tool call may take', '10000')
     .action(async (flags) => {
@@ -90,7 +107,9 @@ export async function main(
   program
     .command('serve')
     .description('serve the HTTP API (for a backend, never for end users directly)')
-    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option(`--db <${DB_FORMS}>`, 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
+    .option(...TABLE_FLAG)
+    .option(...COLUMNS_FLAG)
     .option('--port <n>', 'TCP port (0: any free port)', '8080')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--token <secret>', 'require Authorization: Bearer <secret> (default: NOTE_CONTEXT_TOKEN)')
@@ -121,7 +140,7 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
   let opened: OpenedStore | undefined;
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
-    const { db, report, ...text } = flags;
+    const { db, report, table, columns, ...text } = flags;
     const { resolveBuildOptionsText } = await import('../build-options.js');
     const options = resolveBuildOptionsText(text, flagOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
@@ -129,7 +148,7 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
       import('../build-context.js'),
       import('../result/render.js'),
     ]);
-    opened = await openStore(db);
+    opened = await openStore(db, { table, columns });
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
     // The report is data, not a message: one line of JSON as it is.
@@ -142,17 +161,21 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
   }
 }
 
-async function runLoad(fixturePath: string, flags: { db: string; batch?: string }, err: Write): Promise<number> {
+async function runLoad(fixturePath: string, flags: { db: string; batch?: string } & TableFlags, err: Write): Promise<number> {
   try {
-    if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL (${MYSQL_URL_FORM})`);
-    parseMysqlUrl(flags.db, '--db');
+    if (!isMysqlUrl(flags.db) && !isPostgresUrl(flags.db)) {
+      throw new ValidationError('--db', `expected a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`);
+    }
+    const { checkDb, tableNamesOf } = await import('./open-store.js');
+    checkDb(flags.db);
+    const names = tableNamesOf(flags, flags.db);
     // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
     const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);
     const batch = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize).safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
-    const [{ readFixtureFile }, { loadIntoMysql }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-mysql.js')]);
+    const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    await loadIntoMysql(flags.db, fixture, batch.data);
+    await loadIntoDatabase(flags.db, fixture, batch.data, names);
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
   } catch (error) {

@@ -9,6 +9,8 @@ import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
 
 export interface ServeFlags {
   readonly db?: string;
+  readonly table?: string;
+  readonly columns?: string;
   readonly port: string;
   readonly host: string;
   readonly token?: string;
@@ -41,7 +43,7 @@ export async function runServeCommand(flags: ServeFlags, err: (text: string) => 
   let opened: Awaited<ReturnType<typeof openServiceStore>>;
   try {
     // One connection per build at most, and one spare for the health check.
-    opened = await openServiceStore(flags.db, { poolSize: settings.maxBuilds + 1 });
+    opened = await openServiceStore(flags.db, { poolSize: settings.maxBuilds + 1, table: flags.table, columns: flags.columns });
   } catch (error) {
     err(`note-context: ${serviceErrorOf(error).message}\n`);
     return serviceErrorOf(error).exitCode;

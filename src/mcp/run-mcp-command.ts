@@ -8,6 +8,8 @@ import { createNoteContextMcpServer } from './mcp-server.js';
 
 export interface McpFlags {
   readonly db?: string;
+  readonly table?: string;
+  readonly columns?: string;
   readonly readableNotebooks?: string;
   readonly timeoutMs: string;
 }
@@ -23,7 +25,7 @@ export async function runMcpCommand(flags: McpFlags, err: (text: string) => void
   try {
     const readableNotebooks = serverReadableNotebooks(flags.readableNotebooks);
     const timeoutMs = wholeNumberFlag('--timeout-ms', flags.timeoutMs, 1);
-    opened = await openServiceStore(flags.db);
+    opened = await openServiceStore(flags.db, { table: flags.table, columns: flags.columns });
     server = createNoteContextMcpServer({
       service: new NoteService(opened.store),
       readableNotebooks,

@@ -14,6 +14,9 @@ export interface ServiceStore {
 export interface ServiceStoreOptions {
   /** MySQL connections; at least the builds the service runs at once. */
   readonly poolSize?: number;
+  /** `--table` and `--columns`: a host's own notes table (see `OpenStoreOptions`). */
+  readonly table?: string;
+  readonly columns?: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export async function openServiceStore(
   const { store, close } = await openStore(db ?? fromEnv, {
     field: fromEnv === undefined ? '--db' : SERVICE_ENV.db,
     ...(options.poolSize !== undefined && { poolSize: options.poolSize }),
+    table: options.table,
+    columns: options.columns,
   });
   return { store, check: () => checkStore(store), close };
 }

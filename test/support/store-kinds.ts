@@ -81,11 +81,7 @@ export const postgresStoreKind = ({ recommendedIndex = true, renamed = false }: 
   };
 };
 
-/**
- * The PostgreSQL kinds, for the shared suites once the store port's required part is all a
- * build asks of a store: today's builds also send the optional first-page and filtered reads,
- * which the PostgreSQL store does not serve.
- */
+/** PostgreSQL with and without the recommended index, and on a renamed table in its own schema. */
 export const postgresStoreKindFactories = [
   () => postgresStoreKind(),
   () => postgresStoreKind({ recommendedIndex: false }),
@@ -97,4 +93,5 @@ export const storeKindFactories = [
   () => mysqlStoreKind(),
   () => mysqlStoreKind({ recommendedIndex: false }),
   () => mysqlStoreKind({ renamed: true }),
+  ...postgresStoreKindFactories,
 ] as const;

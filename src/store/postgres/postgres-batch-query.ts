@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SiblingsPageRequest } from '../note-store.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -34,6 +34,7 @@ export function postgresBatchQuery(requests: readonly ReadRequest[], scope: Read
   requests.forEach((request, index) => {
     if (request.kind === 'children') picks.push(childrenPage(index, request, scope));
     else if (request.kind === 'referrings') picks.push(referringPage(index, request, scope));
+    else if (request.kind === 'siblings') picks.push(siblingsPage(index, request, scope));
   });
   // A batch of nothing still answers with its (empty) rows.
   if (picks.length === 0) picks.push(sql`SELECT 0 AS req, NULL::bigint AS anchor, 0 AS pos, NULL::bigint AS id WHERE FALSE`);
@@ -101,6 +102,31 @@ function beyond(asc: boolean, order: string | null, id: number): RawBuilder<unkn
     : sql`(n.sibling_order IS NULL OR n.sibling_order < ${key} OR (n.sibling_order = ${key} AND n.id < ${id}))`;
 }
 
+/**
+ * The first page of a note's siblings (`SiblingsPageRequest`): the children of the parent `sp`
+ * of `s` beyond `s`, where `s` is the note (`up` 0) or its parent (`up` 1), each step visible.
+ * A size filter is not evaluated: the page holds every note, none left out, which the core
+ * reads as a page nothing was left out of.
+ */
+function siblingsPage(index: number, request: SiblingsPageRequest, scope: ReadScope): RawBuilder<unknown> {
+  const asc = request.direction === 'asc';
+  const order = asc ? sql`n.sibling_order ASC NULLS FIRST, n.id ASC` : sql`n.sibling_order DESC NULLS LAST, n.id DESC`;
+  const start =
+    request.up === 0
+      ? sql`note s`
+      : sql`note s0 JOIN note s ON s.id = s0.parent_id AND ${visible('s', scope)} AND s0.id = ${request.of} AND ${visible('s0', scope)}`;
+  const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`TRUE`;
+  const beyondS = asc
+    ? sql`CASE WHEN s.sibling_order IS NULL THEN n.sibling_order IS NOT NULL OR n.id > s.id
+        ELSE n.sibling_order > s.sibling_order OR (n.sibling_order = s.sibling_order AND n.id > s.id) END`
+    : sql`CASE WHEN s.sibling_order IS NULL THEN n.sibling_order IS NULL AND n.id < s.id
+        ELSE n.sibling_order IS NULL OR n.sibling_order < s.sibling_order OR (n.sibling_order = s.sibling_order AND n.id < s.id) END`;
+  return sql`(SELECT ${sql.lit(index)}::int AS req, NULL::bigint AS anchor, (ROW_NUMBER() OVER (ORDER BY ${order}))::int AS pos, n.id
+    FROM ${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id
+    WHERE ${first} AND ${visible('n', scope)} AND ${beyondS}
+    ORDER BY ${order} LIMIT ${request.limit})`;
+}
+
 function referringPage(index: number, request: ReferringPageRequest, scope: ReadScope): RawBuilder<unknown> {
   const after = request.afterId !== undefined ? sql`AND n.id > ${request.afterId}` : sql``;
   return sql`(SELECT ${sql.lit(index)}::int AS req, NULL::bigint AS anchor, (ROW_NUMBER() OVER (ORDER BY n.id))::int AS pos, n.id
@@ -114,7 +140,7 @@ export function siblingOrderParameter(order: number | bigint | string | null): s
   return typeof order === 'number' ? BigInt(order).toString() : String(order);
 }
 
-function visible(alias: 'n' | 'p' | 'o' | 's', scope: ReadScope): RawBuilder<unknown> {
+function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): RawBuilder<unknown> {
   const notDeleted = sql`${sql.raw(alias)}.deleted_at IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
   return sql`${notDeleted} AND ${sql.raw(alias)}.notebook_id = ANY(${[...scope.readableNotebooks]}::bigint[])`;

@@ -208,6 +208,7 @@ function answer(requests: readonly ReadRequest[], rows: readonly PostgresNoteRow
       case 'ancestors':
         return chains.get(request.id) ?? [];
       case 'children':
+      case 'siblings':
       case 'referrings':
         return (byRequest.get(index) ?? []).sort((a, b) => a.pos - b.pos).map(recordOfPostgresRow);
       default:
