@@ -12,7 +12,7 @@ import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { explainMissingName, isMissingName } from '../sql/check-note-table.js';
 import { mappedColumnsProbe } from '../sql/mapped-note-table.js';
-import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
@@ -144,12 +144,16 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
 
   /**
    * Asked on the first build's connection; a build that fails before knowing leaves it unknown.
-   * The same statement checks that the table has every mapped column; a missing one fails the
-   * build with one message naming it.
+   * With a host's own names, the same statement checks that the table has every mapped column;
+   * a missing one fails the build with one message naming it.
    */
   private async serverFlavour(ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<ServerFlavour> {
     if (!this.flavour) {
-      const probe = sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
+      // Only a host's own names are checked: the version query of Doughnut's table reads no table,
+      // so a locked one cannot hold it (only the build's reads carry the server's time limit).
+      const probe = isDoughnutTable(this.names)
+        ? sql`SELECT VERSION() AS version`
+        : sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
       const [row] = await ask(probe).catch((error: unknown) =>
         isMissingName(error, 'mysql') ? explainMissingName(ask, this.names, 'mysql', error) : Promise.reject(error),
       );

@@ -14,8 +14,15 @@ export const POSTGRES_CLIENT_GRACE_MS = 500;
 export interface PostgresReaderSettings {
   readonly queryTimeoutMs: number;
   readonly names: ResolvedNoteTable;
-  /** Run once per store, on the first reader's connection before its snapshot: the table's check. */
-  readonly prepare: (run: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<void>;
+  /**
+   * Run once per store, on the first reader's connection inside its snapshot (so under its
+   * `statement_timeout`): the table's check. Given `outside`, it runs statements of its own
+   * after the snapshot was rolled back (a failed statement ends a PostgreSQL transaction).
+   */
+  readonly prepare: (
+    run: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+    outside: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+  ) => Promise<void>;
 }
 
 /**
@@ -66,15 +73,6 @@ export class PostgresNoteReader implements NoteReader {
     });
     const connection = await untilAborted(acquired, signal, (late) => late.release());
     const reader = new PostgresNoteReader(connection, scope, settings, signal, ended);
-    try {
-      await settings.prepare((statement) => {
-        reader.statements++;
-        return reader.run(statement, 'cannot read the notes table');
-      });
-    } catch (error) {
-      await reader.close();
-      throw error;
-    }
     reader.statements++;
     const timeout = sql.lit(settings.queryTimeoutMs);
     reader.started = reader.run(
@@ -83,6 +81,24 @@ export class PostgresNoteReader implements NoteReader {
     );
     // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
     reader.started.catch(() => undefined);
+    try {
+      let rolledBack: Promise<unknown> | undefined;
+      await settings.prepare(
+        async (statement) => {
+          reader.statements++;
+          const [, rows] = await Promise.all([reader.started, reader.run(statement, 'cannot read the notes table')]);
+          return rows;
+        },
+        async (statement) => {
+          rolledBack ??= reader.run(sql`ROLLBACK`, 'cannot end the read transaction');
+          await rolledBack;
+          return reader.run(statement, 'cannot read the notes table');
+        },
+      );
+    } catch (error) {
+      await reader.close();
+      throw error;
+    }
     return reader;
   }
 

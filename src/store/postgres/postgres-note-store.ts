@@ -91,7 +91,7 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
     return PostgresNoteReader.open(
       this.source,
       scope,
-      { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run) => this.checkTable(run) },
+      { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) },
       (ending) => this.track(ending),
       signal,
     );
@@ -107,7 +107,7 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
     }
     try {
       const run = (statement: RawBuilder<unknown>) => connection.run(statement);
-      await this.checkTable(run);
+      await this.checkTable(run, run);
       return await postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
     } finally {
       connection.release();
@@ -131,9 +131,12 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
   }
 
   /** Once per store when it passes; a failed check is made again by the next build. */
-  private checkTable(run: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<void> {
+  private checkTable(
+    run: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+    outside: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+  ): Promise<void> {
     if (!this.checked) {
-      const checking = checkNoteTable(run, this.names, 'postgres');
+      const checking = checkNoteTable(run, this.names, 'postgres', outside);
       this.checked = checking;
       checking.catch(() => {
         if (this.checked === checking) this.checked = undefined;

@@ -56,18 +56,20 @@ export async function explainMissingName(
 }
 
 /**
- * Checks once that the table has every mapped column, with one statement; on a missing name,
- * one `StoreUnavailable` naming it (see {@link explainMissingName}).
+ * Checks that the table has every mapped column, with one statement run by `run`; on a missing
+ * name, one `StoreUnavailable` naming it, found by probes run by `explain` (see
+ * {@link explainMissingName}).
  */
 export async function checkNoteTable(
   run: (statement: RawBuilder<unknown>) => Promise<unknown>,
   names: ResolvedNoteTable,
   engine: 'mysql' | 'postgres',
+  explain: (statement: RawBuilder<unknown>) => Promise<unknown> = run,
 ): Promise<void> {
   try {
     await run(mappedColumnsProbe(names));
   } catch (error) {
     if (!isMissingName(error, engine)) throw error;
-    await explainMissingName(run, names, engine, error);
+    await explainMissingName(explain, names, engine, error);
   }
 }
