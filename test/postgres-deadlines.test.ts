@@ -106,6 +106,17 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     expect(await readHub(store)).toEqual(['Hub', 5]);
   });
 
+  it('an unreachable server is one line naming neither the address nor the password', async () => {
+    for (const [url, reason] of [
+      ['postgres://u:s3cret@127.0.0.1:1/db', 'connect ECONNREFUSED'],
+      ['postgres://u:s3cret@db-host.invalid:5432/db', 'getaddrinfo ENOTFOUND'],
+    ] as const) {
+      const store = PostgresNoteStore.fromUrl(url, { connectTimeoutMs: 2_000 });
+      stores.push(store);
+      await expect(readHub(store)).rejects.toThrow(new StoreUnavailable(`cannot reach the database: ${reason}`));
+    }
+  });
+
   it('does not leak the pool: 6 reads aborted on frozen connections, on a pool of 2, then a good one while those stay frozen', async () => {
     const store = proxiedStore({ poolSize: 2 });
     for (let build = 0; build < 6; build++) {

@@ -242,7 +242,7 @@ function unavailable(what: string, error: unknown): StoreUnavailable {
   return new StoreUnavailable(`${what}: ${redactAddress(reason.split('\n')[0] || String(code ?? 'unknown error'))}`, { cause: error });
 }
 
-/** `connect ECONNREFUSED 10.0.0.5:5432` and the like name an internal address: it is left out. */
+/** `connect ECONNREFUSED 10.0.0.5:5432`, `getaddrinfo ENOTFOUND db.internal` name an internal address: it is left out. */
 function redactAddress(message: string): string {
-  return message.replace(/\s*\[?[0-9a-f.:]*[0-9a-f]\]?:\d{1,5}\b/gi, '').replace(/ (?:at|to) [\w.-]+(?::\d+)?$/, '');
+  return message.replace(/\s*\[?[0-9a-f.:]*[0-9a-f]\]?:\d{1,5}\b/gi, '').replace(/\b(ENOTFOUND|EAI_AGAIN) \S+/g, '$1');
 }
