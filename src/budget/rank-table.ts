@@ -66,7 +66,7 @@ export class RankTable {
     if (end - start > this.maxKeyBytes + BOM.length) return -1;
     // A span of valid UTF-8 is valid itself unless it starts or ends inside a character; one that
     // starts with a BOM starts at a character, so it is valid when it ends at one.
-    if (bytes.startsWith(BOM, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
+    if (bytes.charCodeAt(start) === 0xef && bytes.startsWith(BOM, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
     if (end - start > this.maxKeyBytes) return -1;
     return this.byBytes.get(bytes.slice(start, end)) ?? -1;
   }
