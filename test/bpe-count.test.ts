@@ -4,6 +4,7 @@ import { countTokens as countO200k, encode as encodeO200k } from 'gpt-tokenizer/
 import { describe, expect, it } from 'vitest';
 import { makeLinearCounter, type BpeEncoding, type BpeEncodingData } from '../src/budget/bpe-count.js';
 import { bpeMerge } from '../src/budget/bpe-merge.js';
+import { PairQueue } from '../src/budget/pair-queue.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
 import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
 import { RankTable } from '../src/budget/rank-table.js';
@@ -144,3 +145,34 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
     });
   });
 }
+
+it('PairQueue takes pairs out by rank, then start, as a sorted list does (300 runs)', () => {
+  // Starts that arrive in order and out of order, at few ranks, with pairs queued twice.
+  const op = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('push' as const), rank: fc.integer({ min: 0, max: 6 }), start: fc.nat(60) }) },
+    { weight: 2, arbitrary: fc.constant({ kind: 'pop' as const }) },
+  );
+  fc.assert(
+    fc.property(fc.array(op, { minLength: 50, maxLength: 400 }), (ops) => {
+      const queue = new PairQueue();
+      const model: [number, number][] = []; // [rank, start], sorted
+      for (const o of ops) {
+        if (o.kind === 'push') {
+          queue.push(o.rank, o.start);
+          model.push([o.rank, o.start]);
+          model.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        } else {
+          const least = model.shift();
+          const start = queue.pop();
+          expect(start === -1 ? undefined : [queue.rank, start]).toEqual(least);
+        }
+      }
+      for (let least = model.shift(); least; least = model.shift()) {
+        const start = queue.pop();
+        expect([queue.rank, start]).toEqual(least);
+      }
+      expect(queue.pop()).toBe(-1);
+    }),
+    { numRuns: 300 },
+  );
+});
