@@ -22,7 +22,9 @@
  *   is `{ uri, relation, cost }`, plus `focus` when focus is a list. `cost` of a note includes its
  *   focus-list entry; an entry's cost is its own (0 under `one-per-note`).
  * - `focusCost`: `o200k`/`cl100k` count the output with every focus note and no related note;
- *   `estimate` is the spec's formula (`focusNote`, or the `focusNotes` array); `one-per-note` 0.
+ *   `estimate` is the spec's formula, `ceil(utf8Bytes(JSON.stringify(focusNote)) / 3.75)` (the
+ *   `focusNotes` array for several foci), whatever the format; `one-per-note` 0. (The library
+ *   today estimates the whole focus-only output in the format priced for, a few tokens more.)
  * - Shortening: M counts the code points of the details as stored (Array.from: a lone surrogate
  *   is one code point), the cut keeps the first L of them and appends `...`; with M < 2 (details
  *   absent, empty or one code point, or a truncation length below 2) no search runs and the note
