@@ -186,8 +186,7 @@ export function generateHubHeavyNotebooks(settings: HubHeavySettings): HubHeavyN
 
 /** Details cut to what Doughnut's `description text` column holds. */
 function fitDescription(details: string): string {
-  const points = [...details];
-  const cut = points.length > MAX_DETAILS_CODE_POINTS ? `${points.slice(0, MAX_DETAILS_CODE_POINTS).join('')}` : details;
+  const cut = details.length > MAX_DETAILS_CODE_POINTS ? [...details].slice(0, MAX_DETAILS_CODE_POINTS).join('') : details;
   if (Buffer.byteLength(cut, 'utf8') > DOUGHNUT_DESCRIPTION_BYTES) throw new Error('details longer than Doughnut\'s description column');
   return cut;
 }
