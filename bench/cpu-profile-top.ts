@@ -24,6 +24,8 @@ const self = new Map<string, number>();
 let total = 0;
 profile.samples.forEach((id, index) => {
   const frame = byId.get(id)!.callFrame;
+  // The inspector's own `dispatch` (no script): the profile being stopped and sent, not the work profiled.
+  if (frame.functionName === 'dispatch' && frame.url === '') return;
   const where = frame.url.replace(root, '');
   const key = `${frame.functionName || '(anonymous)'} ${where ? `${where}:${frame.lineNumber + 1}` : ''}`.trim();
   const delta = (profile.timeDeltas[index] ?? 0) / 1000;

@@ -63,6 +63,13 @@ const stopServer = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };
 process.on('exit', stopServer);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopServer();
+    rmSync(directory, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 
 try {
   const pool = createPool({ socketPath: socket, user: 'root', connectionLimit: 2, charset: 'utf8mb4', supportBigNumbers: true });
@@ -138,6 +145,16 @@ function parseSlowLog(text: string): SlowEntry[] {
   return entries;
 }
 
+/** Which of the store's reads a statement is (see src/store/mysql/batch-query.ts). */
+function kindOf(statement: string): string {
+  const body = statement.replace(/^SET STATEMENT [\s\S]*? FOR /, '');
+  if (/^(START TRANSACTION|ROLLBACK|COMMIT)/i.test(body)) return "the snapshot's start or end";
+  if (/^WITH RECURSIVE/i.test(body)) return 'first read: focus, ancestors, first pages';
+  if (/shown\.pos - shown\.previous/.test(body)) return 'pages with the size rule (window functions)';
+  if (/^SELECT picked\./i.test(body)) return 'plain pages, notes by id';
+  return 'other';
+}
+
 /** A statement's shape: literals out, so that the same read of different notes counts as one. */
 function shapeOf(statement: string): string {
   return statement
@@ -167,6 +184,12 @@ async function describe(entries: SlowEntry[], db: ReturnType<ReturnType<typeof c
   const reads = entries.filter((entry) => /^(SET STATEMENT|SELECT|WITH)/i.test(entry.statement));
   const total = (list: SlowEntry[], pick: (entry: SlowEntry) => number) => list.reduce((sum, entry) => sum + pick(entry), 0);
   const ranked = [...shapes.entries()].sort((a, b) => b[1].seconds - a[1].seconds);
+  const kinds = new Map<string, { count: number; seconds: number; rows: number; tmp: number; filesorts: number }>();
+  for (const entry of entries) {
+    const kind = kindOf(entry.statement);
+    const seen = kinds.get(kind) ?? { count: 0, seconds: 0, rows: 0, tmp: 0, filesorts: 0 };
+    kinds.set(kind, { count: seen.count + 1, seconds: seen.seconds + entry.seconds, rows: seen.rows + entry.rowsExamined, tmp: seen.tmp + entry.tmpTables, filesorts: seen.filesorts + (entry.filesort ? 1 : 0) });
+  }
   const plans: string[] = [];
   await db.query('SET SESSION max_recursive_iterations = 4294967295');
   for (const [index, [shape, seen]] of ranked.slice(0, 3).entries()) {
@@ -204,6 +227,21 @@ async function describe(entries: SlowEntry[], db: ReturnType<ReturnType<typeof c
         ['temporary tables', (total(entries, (entry) => entry.tmpTables) / run.builds).toFixed(1)],
       ],
     ) +
+    '\n\n## Statements by kind\n\n' +
+    markdownTable(
+      ['kind', 'per build', 'server ms per build', 'share', 'rows examined per build', 'filesorts per build', 'tmp tables per build'],
+      [...kinds.entries()]
+        .sort((a, b) => b[1].seconds - a[1].seconds)
+        .map(([kind, seen]) => [
+          kind,
+          (seen.count / run.builds).toFixed(2),
+          ms((seen.seconds * 1000) / run.builds),
+          `${((100 * seen.seconds) / total(entries, (entry) => entry.seconds)).toFixed(0)}%`,
+          (seen.rows / run.builds).toFixed(0),
+          (seen.filesorts / run.builds).toFixed(2),
+          (seen.tmp / run.builds).toFixed(1),
+        ]),
+    ) +
     '\n\n## Statement shapes by server time\n\n' +
     markdownTable(
       ['#', 'statements', 'server ms', 'share', 'rows examined each', 'filesorts', 'tmp tables', 'shape (start)'],
@@ -240,9 +278,15 @@ function planDigest(plan: string): string {
     const record = value as Record<string, unknown>;
     const table = record.table as Record<string, unknown> | undefined;
     if (table && typeof table === 'object') {
+      // MariaDB gives a table access its own time as r_table_time_ms (reading) + r_other_time_ms (conditions).
+      const time = Number(table.r_table_time_ms ?? table.r_total_time_ms ?? 0) + Number(table.r_other_time_ms ?? 0);
+      const pages = (table.r_engine_stats as { pages_accessed?: number } | undefined)?.pages_accessed;
       steps.push({
-        time: Number(table.r_total_time_ms ?? 0),
-        line: `table ${String(table.table_name)} ${String(table.access_type)}${table.key ? ` on ${String(table.key)}` : ''}: loops ${String(table.r_loops)}, rows ${String(table.r_rows)} per loop, ${Number(table.r_total_time_ms ?? 0).toFixed(2)} ms${table.attached_condition ? `, where ${String(table.attached_condition).slice(0, 120)}` : ''}`,
+        time,
+        line:
+          `table ${String(table.table_name)} ${String(table.access_type)}${table.key ? ` on index ${String(table.key)} (${String(table.used_key_parts ?? '')})` : ''}: ` +
+          `loops ${String(table.r_loops)}, rows ${String(table.r_rows)} per loop${pages ? `, ${pages} pages` : ''}, ${time.toFixed(2)} ms` +
+          `${table.attached_condition ? `, where ${String(table.attached_condition).slice(0, 160)}` : ''}`,
       });
     }
     const sort = record.filesort as Record<string, unknown> | undefined;
