@@ -7,6 +7,7 @@
 //   npx tsx bench/doughnut-schema.ts [--quick] [--no-cli]
 // (--no-cli leaves the CLI lines out; otherwise the CLI is built first with `npm run build`).
 import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -55,6 +56,7 @@ export function randomFoci(generated: HubHeavyNotebooks, count: number, seed: nu
 /** Measures every line and returns the section's markdown. */
 export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Promise<string> {
   const log = options.log ?? (() => {});
+  const loadAtStart = loadavg()[0]!;
   const settings = options.quick ? HUB_HEAVY_QUICK : HUB_HEAVY_FULL;
   let clock = performance.now();
   const generated = generateHubHeavyNotebooks(settings);
@@ -133,7 +135,11 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
     (failed.length === 0 && estimateRate.failed === 0 && o200k.failed === 0
       ? '\n\nNo build failed.'
       : `\n\nFailed builds: ${[...failed.map((line) => `${line.engine}, ${line.layout}: ${line.failures.failed} (${line.failures.errors.join('; ')})`), `in memory: ${estimateRate.failed + o200k.failed}`].join('; ')}.`) +
-    '\n\nReproduce: `npx tsx bench/doughnut-schema.ts` (this section alone); the profile of the MySQL side: `npx tsx bench/profile-doughnut-mysql.ts`.'
+    `\n\nThe machine's load average (1 minute) was ${loadAtStart.toFixed(1)} at the start of this section and ${loadavg()[0]!.toFixed(1)} at its end, on ${cpus().length} cores: ` +
+    'on a machine shared with other work, read the figures in `SELECT 1` units, which the load inflates less than the milliseconds.' +
+    '\n\nReproduce: `npx tsx bench/doughnut-schema.ts` (this section alone, ~2 minutes). Where the time goes: `npx tsx bench/profile-doughnut-mysql.ts` ' +
+    '(a scratch MariaDB\'s slow log and plans; `--index` for the recommended layout) and `npx tsx bench/profile-doughnut-memory.ts` (CPU profiles of the in-memory lines); ' +
+    'what they showed, and what would fix it, is in [benchmarks-history.md](benchmarks-history.md), "Doughnut\'s own schema: the profile".'
   );
 }
 

@@ -301,7 +301,7 @@ function planDigest(plan: string): string {
   walk(parsed);
   const total = Number((parsed as { query_block?: { r_total_time_ms?: number } }).query_block?.r_total_time_ms ?? Number.NaN);
   const lines = steps.sort((a, b) => b.time - a.time).slice(0, 10).map((step) => step.line);
-  return `Total ${total.toFixed(1)} ms; the 10 slowest steps:\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``;
+  return `${Number.isNaN(total) ? '' : `Total ${total.toFixed(1)} ms; `}the 10 slowest steps:\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``;
 }
 
 async function waitForServer(admin: ReturnType<ReturnType<typeof createPool>['promise']>): Promise<void> {
