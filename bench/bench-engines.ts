@@ -59,10 +59,13 @@ const mysql: BenchEngine = {
         close: async () => {
           await store.destroy();
           held.release();
+          // The database's Kysely instance was never used, so dropping it would leave this pool open.
+          await pool.end();
           await database.drop();
         },
       };
     } catch (error) {
+      await pool.end();
       await database.drop();
       throw error;
     }
