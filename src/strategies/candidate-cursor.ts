@@ -1,4 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
+import type { FilteredRecord } from '../store/size-filter.js';
 import { LEFT_OUT, noteCandidate, type Candidate } from './candidate.js';
 import { readAhead } from './read-ahead.js';
 import { andThen, Arriving, isPromise, type Soon } from './soon.js';
@@ -45,7 +46,7 @@ export class LaterCursor implements CandidateCursor {
 
 /** One page of a relation, and whether candidates may follow it. */
 export interface PageRead {
-  readonly notes: readonly NoteRecord[];
+  readonly notes: readonly FilteredRecord[];
   readonly more: boolean;
 }
 
@@ -135,7 +136,7 @@ export class PagedCursor implements CandidateCursor {
 }
 
 interface Page {
-  readonly notes: readonly NoteRecord[];
+  readonly notes: readonly FilteredRecord[];
   /** The next page, asked for once (half way through this one when reading ahead); undefined after the last one. */
   readonly next: (() => Arriving<Page>) | undefined;
 }

@@ -41,6 +41,7 @@ export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
   const limit = PagedCursor.FIRST_PAGE;
   readAhead(loader.children(focusId, 'asc', undefined, limit));
   readAhead(loader.referrings(focusId, undefined, limit));
+  if (!loader.readsSiblings) return;
   for (const up of [0, 1] as const) for (const direction of ['desc', 'asc'] as const) readAhead(loader.siblings(focusId, up, direction, limit));
 }
 
@@ -67,11 +68,15 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
       : NOTHING;
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
-  // `startFirstReads` asks for it, the next ones as children of the parent beyond the last read.
+  // `startFirstReads` asks for it (from a reader that takes `siblings` requests), the others as
+  // children of the parent beyond the note or the last read.
   const siblingsOf = (note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc', feeder?: FeedingRelation) =>
     note.parent
       ? paged((after, limit) => {
-          const page = after ? loader.children(note.parent!.id, direction, after, limit) : loader.siblings(focus.id, up, direction, limit);
+          const page =
+            after || !loader.readsSiblings
+              ? loader.children(note.parent!.id, direction, after ?? note, limit)
+              : loader.siblings(focus.id, up, direction, limit);
           return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
         })
       : NOTHING;

@@ -1,7 +1,10 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
 import type { FeedingRelation } from '../relationships/dependencies.js';
-import type { ChildrenPageRequest, NoteReader, ReadRequest, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../store/note-store.js';
+import type { ChildrenPageRequest, NoteReader, ReferringPageRequest } from '../store/note-store.js';
+import type { CapableReadRequest } from '../store/reader-capabilities.js';
+import type { SiblingsPageRequest } from '../store/siblings-page-request.js';
+import type { FilteredRecord, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
 import { andThen, Arriving, type Soon } from './soon.js';
@@ -42,27 +45,37 @@ const scanFor = (limit: number) => limit * SCANNED_PER_RECORD;
  * save, while every promise and every row read for nothing costs.
  */
 export class NoteLoader {
-  private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string> | undefined;
-  private readonly readNow: ((request: ReadRequest) => readonly NoteRecord[]) | undefined;
+  private readonly loader: DataLoader<CapableReadRequest, readonly FilteredRecord[], string> | undefined;
+  private readonly readNow: ((request: CapableReadRequest) => readonly FilteredRecord[]) | undefined;
+  /** Whether the reader takes a size filter on its pages (`ReaderCapabilities.sizeFilter`). */
+  private readonly filters: boolean;
+  /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
+  readonly readsSiblings: boolean;
   private readonly warmed = new Map<FeedingRelation, number>();
   /**
    * Every request read or being read, by what it asks. A page read earlier serves a later
    * request for the same page whatever its filter: what it left out could not fit then, so it
    * cannot fit later (the budget only shrinks). Once read, it is at hand without waiting.
    */
-  private readonly answers = new Map<string, Arriving<readonly NoteRecord[]>>();
+  private readonly answers = new Map<string, Arriving<readonly FilteredRecord[]>>();
 
   constructor(
     reader: NoteReader,
     private readonly options: LoaderOptions,
   ) {
-    if (reader.readNow) {
-      this.readNow = (request) => reader.readNow!(request);
+    const capabilities = reader.capabilities;
+    this.filters = capabilities?.sizeFilter === true;
+    this.readsSiblings = capabilities?.siblingsPages === true;
+    if (capabilities?.readNow) {
+      const readNow = capabilities.readNow.bind(capabilities);
+      this.readNow = readNow;
     } else {
       // The loader's own cache (`answers`) stands in for DataLoader's, which answers a request
       // it holds only when its next batch goes out: a page read with the focus note would then
       // lead to its dependents' reads a round trip late.
-      this.loader = new DataLoader((requests) => reader.read(requests), { cache: false });
+      // A request beyond the required ones is only sent to a reader that declared it takes it.
+      const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly FilteredRecord[])[]>;
+      this.loader = new DataLoader(read, { cache: false });
     }
   }
 
@@ -96,7 +109,7 @@ export class NoteLoader {
 
   /** A page read with the filter of this moment, if any (see `SizeFilter`). */
   private page(request: ChildrenPageRequest | SiblingsPageRequest | ReferringPageRequest): Soon<PageRead> {
-    const filter = this.options.pageFilter();
+    const filter = this.filters ? this.options.pageFilter() : undefined;
     const notes = this.load(filter ? { ...request, filter: { ...filter, scan: scanFor(request.limit) } } : request);
     return andThen(notes, (page) => pageRead(page, request.limit));
   }
@@ -115,7 +128,7 @@ export class NoteLoader {
     for (const note of ahead) start(note);
   }
 
-  private load(request: ReadRequest): Soon<readonly NoteRecord[]> {
+  private load(request: CapableReadRequest): Soon<readonly FilteredRecord[]> {
     if (this.readNow) return this.readNow(request);
     const key = JSON.stringify({ ...request, filter: undefined });
     let answer = this.answers.get(key);
@@ -131,7 +144,7 @@ export class NoteLoader {
  * A page is the last when it came back short: fewer records than asked for and, for a filtered
  * page (its records say what they left out), fewer candidates examined than its scan allowed.
  */
-function pageRead(notes: readonly NoteRecord[], limit: number): PageRead {
+function pageRead(notes: readonly FilteredRecord[], limit: number): PageRead {
   if (notes.length >= limit) return { notes, more: true };
   if (notes[0]?.leftOutBefore === undefined) return { notes, more: false };
   const examined = notes.reduce((sum, note) => sum + 1 + note.leftOutBefore!, 0);
