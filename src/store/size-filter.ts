@@ -1,6 +1,5 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
-import type { ChildrenPageRequest, ReferringPageRequest } from './note-store.js';
-import type { SiblingsPageRequest } from './siblings-page-request.js';
+import type { PageRequest } from './page-request.js';
 
 /**
  * An optional capability (`ReaderCapabilities.sizeFilter`): a page request may carry a filter
@@ -27,7 +26,7 @@ export interface SizeFilter {
 }
 
 /** A page request that may carry a size filter. */
-export type FilteredPageRequest = (ChildrenPageRequest | ReferringPageRequest | SiblingsPageRequest) & { readonly filter?: SizeFilter };
+export type FilteredPageRequest = PageRequest & { readonly filter?: SizeFilter };
 
 /** A record of a filtered page. */
 export interface FilteredRecord extends NoteRecord {

@@ -2,19 +2,14 @@ import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-rec
 import { DEPENDENTS, type AnchoredRelation, type FeedingRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
-import {
-  ExcludingCursor,
-  LaterCursor,
-  ListCursor,
-  PagedCursor,
-  SpiralCursor,
-  type CandidateCursor,
-  type PageRead,
-  type PageReader,
-} from './candidate-cursor.js';
-import type { NoteLoader } from './note-loader.js';
+import type { CandidateCursor } from './candidate-cursor.js';
+import { ExcludingCursor } from './excluding-cursor.js';
+import { LaterCursor } from './later-cursor.js';
+import { ListCursor } from './list-cursor.js';
+import type { NoteLoader, Seen } from './note-loader.js';
+import { PagedCursor, type PageReader } from './paged-cursor.js';
+import { SpiralCursor } from './spiral-cursor.js';
 import { parentOf, walkParentChain } from './parent-chain.js';
-import type { Candidate } from './candidate.js';
 import { readAhead } from './read-ahead.js';
 import { andThen, type Soon } from './soon.js';
 import type { Strategies } from './strategy.js';
@@ -54,15 +49,10 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   const objectChain = andThen(object, (found) => (found ? andThen(objectAncestors, (chain) => walkParentChain(found, chain)) : []));
 
   const paged = (readPage: PageReader) => new PagedCursor(readPage, loader.readsAhead);
-  const warmFrom = (feeder: FeedingRelation, page: PageRead) => {
-    loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
-    return page;
-  };
+  const warmFrom = (feeder: FeedingRelation | undefined): Seen | undefined =>
+    feeder && ((notes) => loader.warm(feeder, notes.filter((note) => note.id !== focus.id), (note) => warmDependents(feeder, note)));
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
-    paged((after, limit) => {
-      const page = loader.children(parentId, direction, after ?? from, limit);
-      return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
-    });
+    paged((after, limit) => loader.children(parentId, direction, after ?? from, limit, warmFrom(feeder)));
   const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
     note.parent
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
@@ -72,13 +62,11 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   // children of the parent beyond the note or the last read.
   const siblingsOf = (note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc', feeder?: FeedingRelation) =>
     note.parent
-      ? paged((after, limit) => {
-          const page =
-            after || !loader.readsSiblings
-              ? loader.children(note.parent!.id, direction, after ?? note, limit)
-              : loader.siblings(focus.id, up, direction, limit);
-          return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
-        })
+      ? paged((after, limit) =>
+          after || !loader.readsSiblings
+            ? loader.children(note.parent!.id, direction, after ?? note, limit, warmFrom(feeder))
+            : loader.siblings(focus.id, up, direction, limit, warmFrom(feeder)),
+        )
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
     new ListCursor(andThen(loader.ancestors(note.id), (found) => walkParentChain(note, found)));
@@ -104,9 +92,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
     PriorSibling: parent ? siblingsOf(focus, 0, 'desc') : NOTHING,
     YoungerSibling: parent ? siblingsOf(focus, 0, 'asc') : NOTHING,
-    ReferringNote: paged((after, limit) =>
-      andThen(loader.referrings(focus.id, after?.id, limit), (page) => warmFrom('ReferringNote', page)),
-    ),
+    ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, warmFrom('ReferringNote'))),
     NoteInContextualPath: new ListCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: new ListCursor(objectChain),
     ParentSibling: parent ? new SpiralCursor(siblingsOf(parent, 1, 'desc', 'ParentSibling'), siblingsOf(parent, 1, 'asc', 'ParentSibling')) : NOTHING,
@@ -120,7 +106,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ),
   };
 
-  const sources = new Map<RelatedRelation, { next(): Soon<Candidate | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
+  const sources = new Map<RelatedRelation, { next(): Soon<NoteRecord | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
     RelatedRelation,
     CandidateCursor | AnchoredStrategy,
   ][]);

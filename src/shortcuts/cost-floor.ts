@@ -1,0 +1,20 @@
+import { shownSizeOf } from '../model/shown-size.js';
+import type { Shortcut } from './shortcut.js';
+import type { WalkState } from './walk-state.js';
+
+/**
+ * The cost floor: once the report's list of skipped notes is full, a note whose floor (from its
+ * relation, shape and text bytes, see `CostModel.noteFloor`) is over what is left is priced at
+ * infinity without counting its tokens: the walk skips it as it would.
+ */
+export function costFloor({ report, costs, ledger, detailsLimit }: WalkState): Shortcut {
+  return {
+    pricing: (inner) => ({
+      noteCost: (note, relation, entry, result) =>
+        report.listFull && costs.noteFloor(relation, shownSizeOf(note, detailsLimit)) > ledger.remaining
+          ? Infinity
+          : inner.noteCost(note, relation, entry, result),
+      entryCost: (entry, result) => inner.entryCost(entry, result),
+    }),
+  };
+}
