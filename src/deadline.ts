@@ -2,7 +2,7 @@ import { BuildAborted, BuildTimeout } from './errors.js';
 import type { RelatedRelation } from './relationships/relation.js';
 import type { NoteRecord } from './model/note-record.js';
 import { isPromise, type Soon } from './strategies/soon.js';
-import type { Strategies } from './strategies/strategy.js';
+import type { Strategies } from './strategies/strategies.js';
 
 /**
  * The longest stretch a walk holds the event loop before it lets other work run, give or take a

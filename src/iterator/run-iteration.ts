@@ -10,7 +10,7 @@ import { TIERS } from '../relationships/tiers.js';
 import { bareNoteOf } from '../result/bare-note.js';
 import type { ResultBuilder } from '../result/result-builder.js';
 import { isPromise } from '../strategies/soon.js';
-import type { Strategies } from '../strategies/strategy.js';
+import type { Strategies } from '../strategies/strategies.js';
 import { TierRotation } from './tier-rotation.js';
 import type { WalkReport } from './walk-report.js';
 

@@ -1,6 +1,6 @@
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { PageReading } from '../strategies/note-loader.js';
-import type { Strategies } from '../strategies/strategy.js';
+import type { Strategies } from '../strategies/strategies.js';
 
 /**
  * One way to go faster than walking spec section 4 literally, as decorators around the seams of

@@ -1,7 +1,8 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, Arriving, type Soon } from './soon.js';
+import { andThen, type Soon } from './soon.js';
+import { Arriving } from './arriving.js';
 
 /** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
 export class LaterCursor implements CandidateCursor {

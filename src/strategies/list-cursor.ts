@@ -1,7 +1,8 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, Arriving, isPromise, type Soon } from './soon.js';
+import { andThen, isPromise, type Soon } from './soon.js';
+import { Arriving } from './arriving.js';
 
 /** Candidates known in one go, such as an ancestor chain or a single parent. */
 export class ListCursor implements CandidateCursor {

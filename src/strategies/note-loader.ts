@@ -7,7 +7,8 @@ import { requestKey } from '../store/request-key.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { PageRead } from './page-read.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, Arriving, type Soon } from './soon.js';
+import { andThen, type Soon } from './soon.js';
+import { Arriving } from './arriving.js';
 
 /** Reads one request from the store: at once, or once its batch is answered. */
 export type Load = (request: CapableReadRequest) => Soon<readonly NoteRecord[]>;

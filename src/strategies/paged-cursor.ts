@@ -2,7 +2,8 @@ import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import type { PageRead } from './page-read.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, Arriving, isPromise, type Soon } from './soon.js';
+import { andThen, isPromise, type Soon } from './soon.js';
+import { Arriving } from './arriving.js';
 
 /**
  * Reads one page of at most `limit` notes strictly after `after` (from the start when undefined),

@@ -1,4 +1,4 @@
-import { takeCodePoints } from '../../model/code-points.js';
+import { takeCodePoints } from '../../model/take-code-points.js';
 import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type SiblingKey } from '../../model/note-record.js';
 import { noteShape, type ShownSize } from '../../model/shown-size.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
