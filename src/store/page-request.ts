@@ -1,4 +1,4 @@
-import type { ChildrenPageRequest, ReferringPageRequest } from './note-store.js';
+import type { ChildrenPageRequest, ReferringPageRequest } from './read-request.js';
 import type { SiblingsPageRequest } from './siblings-page-request.js';
 
 /** A request for one page of candidates. */

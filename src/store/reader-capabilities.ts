@@ -1,5 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { AncestorsRequest, NoteRequest } from './note-store.js';
+import type { AncestorsRequest, NoteRequest } from './read-request.js';
 import type { FilteredPageRequest, FilteredRecord } from './size-filter.js';
 
 /** Any request a reader may take: the required ones, or a page with the optional parts. */
