@@ -17,7 +17,8 @@ import { takeShortcuts } from './shortcuts/take-shortcuts.js';
 import type { WalkState } from './shortcuts/walk-state.js';
 import { createStrategies } from './strategies/create-strategies.js';
 import { startFirstReads } from './strategies/start-first-reads.js';
-import { NoteLoader, readWholePage, type PageReading } from './strategies/note-loader.js';
+import { NoteLoader } from './strategies/note-loader.js';
+import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf, walkParentChain } from './strategies/parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 

@@ -1,5 +1,5 @@
 import type { NotePricing } from '../budget/note-pricing.js';
-import type { PageReading } from '../strategies/note-loader.js';
+import type { PageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
 /**

@@ -5,22 +5,12 @@ import type { NoteReader } from '../store/note-store.js';
 import type { CapableReadRequest } from '../store/reader-capabilities.js';
 import { requestKey } from '../store/request-key.js';
 import type { PageRequest } from '../store/page-request.js';
+import type { Load, PageReading } from './page-reading.js';
+import type { Seen } from './seen.js';
 import type { PageRead } from './page-read.js';
 import { readAhead } from './read-ahead.js';
 import { andThen, type Soon } from './soon.js';
 import { Arriving } from './arriving.js';
-
-/** Reads one request from the store: at once, or once its batch is answered. */
-export type Load = (request: CapableReadRequest) => Soon<readonly NoteRecord[]>;
-
-/**
- * Reads one page request through `load` and says whether candidates may follow it. The core's
- * own is `readWholePage`; a shortcut may read pages otherwise (see src/shortcuts/).
- */
-export type PageReading = (request: PageRequest, load: Load) => Soon<PageRead>;
-
-/** A page is the last when it came back with fewer records than asked for. */
-export const readWholePage: PageReading = (request, load) => andThen(load(request), (notes) => ({ notes, more: notes.length >= request.limit }));
 
 export interface LoaderOptions {
   /** How a page is read; asked at each page (`readWholePage` unless a shortcut says otherwise). */
@@ -109,8 +99,6 @@ export class NoteLoader {
   }
 }
 
-/** Told of a page's records as the store returned them. */
-export type Seen = (notes: readonly NoteRecord[]) => void;
 
 /**
  * Requests batched per tick through DataLoader, its cache keyed by `requestKey`. Each answer is
