@@ -11,9 +11,10 @@ import { warmDependents } from './warm-dependents.js';
  * so that list comes out as the literal walk gives it.
  */
 export function takeShortcuts(state: WalkState): readonly Shortcut[] {
+  // Each wraps the ones above it: a note stepped over is priced at infinity before its floor is measured.
   return [
-    stepOver(state),
     costFloor(state),
+    stepOver(state),
     earlyStop(state),
     warmDependents,
   ];
