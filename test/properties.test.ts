@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { build, buildContext, noShortcuts, type BuildOutcome } from '../src/build-context.js';
+import { build, buildContext, type BuildOutcome } from '../src/build-context.js';
+import { noShortcuts } from '../src/shortcuts/take-shortcuts.js';
 import { resolveBuildOptions } from '../src/build-options.js';
 import type { BuildOptions } from '../src/build-options.js';
 import { loadTokenizer, type TokenizerName } from '../src/budget/tokenizer.js';

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { build, noShortcuts } from '../src/build-context.js';
+import { build } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
-import { takeShortcuts } from '../src/shortcuts/take-shortcuts.js';
+import { noShortcuts, takeShortcuts } from '../src/shortcuts/take-shortcuts.js';
 import type { BuildOptions } from '../src/build-options.js';
 import { NoteNotFound } from '../src/errors.js';
 import { renderJson } from '../src/result/render-json.js';
@@ -12,6 +12,7 @@ import { renderPrompt } from '../src/result/render-prompt.js';
 import type { GraphRAGResult } from '../src/result/schema.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { REFERENCE_RELATIONS, referenceBuild, type ReferenceOutcome } from './support/reference-build.js';
+import { PlainNoteStore } from './support/plain-note-store.js';
 import { referenceScenario, type ReferenceScenario } from './support/reference-scenarios.js';
 
 /**
@@ -103,8 +104,11 @@ function withTimeout<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
   ]);
 }
 
-/** `default`: as callers build; `exhaustive`: walking every candidate, without the early end. */
-type Mode = 'default' | 'exhaustive';
+/**
+ * `default`: as callers build; `exhaustive`: walking every candidate, without the shortcuts;
+ * `plain`: as callers build, over a store that implements only the required port.
+ */
+type Mode = 'default' | 'exhaustive' | 'plain';
 
 /** Builds with the library in each mode and compares result JSON, tokens used and first 10 skips. */
 async function compareWithReference(scenario: ReferenceScenario, coverage: Coverage, modes: readonly Mode[]) {
@@ -112,7 +116,7 @@ async function compareWithReference(scenario: ReferenceScenario, coverage: Cover
   coverage.count(expected, scenario.options.budget);
   const options = buildOptionsOf(scenario);
   for (const mode of modes) {
-    const store = new MemoryNoteStore(scenario.fixture);
+    const store = mode === 'plain' ? new PlainNoteStore(scenario.fixture) : new MemoryNoteStore(scenario.fixture);
     const built = withTimeout(build(store, resolveBuildOptions(options), mode === 'exhaustive' ? noShortcuts : takeShortcuts));
     if (expected === 'NoteNotFound') {
       await expect(built).rejects.toBeInstanceOf(NoteNotFound);
@@ -133,7 +137,7 @@ describe('buildContext matches the independent reference implementation of spec 
   it('one-per-note, as callers build and walking every candidate (300 runs)', async () => {
     const coverage = new Coverage();
     await fc.assert(
-      fc.asyncProperty(referenceScenario(['one-per-note']), (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive'])),
+      fc.asyncProperty(referenceScenario(['one-per-note']), (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive', 'plain'])),
       { numRuns: 300 },
     );
     coverage.check('one-per-note', { ...OF_300, endedAtZero: 100 });
@@ -151,7 +155,7 @@ describe('buildContext matches the independent reference implementation of spec 
   it('estimate, as callers build (300 runs)', async () => {
     const coverage = new Coverage();
     await fc.assert(
-      fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['default'])),
+      fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['default', 'plain'])),
       { numRuns: 300 },
     );
     coverage.check('estimate, shortcuts taken', OF_300_PRICED);
@@ -164,7 +168,7 @@ describe('buildContext matches the independent reference implementation of spec 
         await fc.assert(
           fc.asyncProperty(
             referenceScenario([tokenizer]).map((scenario) => ({ ...scenario, options: { ...scenario.options, format } })),
-            (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive']),
+            (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive', 'plain']),
           ),
           { numRuns: 60 },
         );

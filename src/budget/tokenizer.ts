@@ -1,4 +1,4 @@
-import { utf8Length } from '../model/utf8.js';
+import { utf8Length } from '../model/utf8-length.js';
 import type { TokenizerName } from './tokenizer-names.js';
 
 export { TOKENIZER_NAMES, type TokenizerName } from './tokenizer-names.js';
