@@ -30,6 +30,9 @@ export type {
   ReadScope,
   ReferringPageRequest,
 } from './store/note-store.js';
+export type { CapableReadRequest, ReaderCapabilities } from './store/reader-capabilities.js';
+export type { FilteredPageRequest, FilteredRecord, SizeFilter } from './store/size-filter.js';
+export type { SiblingsPageRequest } from './store/siblings-page-request.js';
 export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';

@@ -5,10 +5,13 @@ import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { NoteRecord } from '../src/model/note-record.js';
-import type { NoteStore, ReadRequest, ReadScope } from '../src/store/note-store.js';
+import type { NoteStore, ReadScope } from '../src/store/note-store.js';
+import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { FilteredRecord } from '../src/store/size-filter.js';
+import { readCapable } from './support/read-capable.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
-import { randomNotebook, readableNotebooks, storableInMysql } from './support/random-notebook.js';
+import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
 import { RENAMED } from './support/store-kinds.js';
 
 // The PostgreSQL reader against the memory store's, request by request: the memory store is the
@@ -22,17 +25,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** What PostgreSQL text can hold: no lone surrogate, no NUL. */
-function storableInPostgres(fixture: Fixture): Fixture {
-  const stored = storableInMysql(fixture);
-  const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
-  return { ...stored, notes: stored.notes.map((note) => ({ ...note, title: noNul(note.title), ...(note.details !== undefined && { details: noNul(note.details) }) })) };
-}
-
-async function readWith(store: NoteStore, requests: readonly ReadRequest[], scope: ReadScope) {
+async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], scope: ReadScope) {
   const reader = await store.openReader(scope);
   try {
-    const pages = await reader.read(requests);
+    const pages = await readCapable(reader, requests);
     return { pages, roundTrips: reader.roundTrips };
   } finally {
     await reader.close();
@@ -40,10 +36,10 @@ async function readWith(store: NoteStore, requests: readonly ReadRequest[], scop
 }
 
 /** Ancestors come in any order: compared by id. */
-const comparable = (requests: readonly ReadRequest[], pages: readonly (readonly NoteRecord[])[]) =>
+const comparable = (requests: readonly CapableReadRequest[], pages: readonly (readonly NoteRecord[])[]) =>
   pages.map((page, index) => (requests[index]!.kind === 'ancestors' ? [...page].sort((a, b) => a.id - b.id) : page));
 
-const request = (ids: number): fc.Arbitrary<ReadRequest> =>
+const request = (ids: number): fc.Arbitrary<CapableReadRequest> =>
   fc.oneof(
     fc.record({ kind: fc.constant('note' as const), id: fc.integer({ min: 1, max: ids }), full: fc.boolean() }),
     fc.record({ kind: fc.constant('ancestors' as const), id: fc.integer({ min: 1, max: ids }) }),
@@ -61,16 +57,41 @@ const request = (ids: number): fc.Arbitrary<ReadRequest> =>
       { kind: fc.constant('referrings' as const), objectId: fc.integer({ min: 1, max: ids }), afterId: fc.integer({ min: 0, max: ids }), limit: fc.integer({ min: 1, max: 6 }) },
       { requiredKeys: ['kind', 'objectId', 'limit'] },
     ),
+    fc.record({
+      kind: fc.constant('siblings' as const),
+      of: fc.integer({ min: 1, max: ids }),
+      up: fc.constantFrom(0 as const, 1 as const),
+      direction: fc.constantFrom('asc' as const, 'desc' as const),
+      limit: fc.integer({ min: 1, max: 6 }),
+    }),
+  );
+
+/** A size filter (the optional capability) on some of the pages: small limits, so that notes are left out. */
+const withFilters = (requests: readonly CapableReadRequest[]): fc.Arbitrary<CapableReadRequest[]> =>
+  fc.tuple(
+    ...requests.map((r) =>
+      r.kind === 'note' || r.kind === 'ancestors'
+        ? fc.constant(r)
+        : fc.option(
+            fc.record({
+              scan: fc.integer({ min: 1, max: 8 }),
+              maxTextBytes: fc.array(fc.integer({ min: -1, max: 60 }), { minLength: 8, maxLength: 8 }),
+              maxWordStarts: fc.array(fc.integer({ min: -1, max: 8 }), { minLength: 8, maxLength: 8 }),
+              keep: fc.array(fc.integer({ min: 1, max: 32 }), { maxLength: 3 }),
+            }),
+            { nil: undefined },
+          ).map((filter): CapableReadRequest => (filter ? { ...r, filter } : r)),
+    ),
   );
 
 describe('the PostgreSQL reader', () => {
-  it('answers every request kind as the memory store does, in one round trip per batch, on Doughnut’s table and on a renamed one (80 notebooks)', async () => {
-    const reached = { notes: 0, ancestors: 0, cycles: 0, children: 0, referrings: 0, scoped: 0 };
+  it('answers every request kind, siblings pages and size-filtered pages included, as the memory store does, in one round trip per batch, on Doughnut’s table and on a renamed one (80 notebooks)', async () => {
+    const reached = { notes: 0, ancestors: 0, cycles: 0, children: 0, referrings: 0, siblings: 0, leftOut: 0, scoped: 0 };
     await fc.assert(
       fc.asyncProperty(
         randomNotebook({ maxNotes: 30 }).map(storableInPostgres),
         readableNotebooks,
-        fc.array(request(32), { minLength: 10, maxLength: 40 }),
+        fc.array(request(32), { minLength: 10, maxLength: 40 }).chain(withFilters),
         fc.integer({ min: 0, max: 40 }),
         async (fixture, readable, requests, detailsLimit) => {
           await dropNoteTables(database.db);
@@ -87,8 +108,9 @@ describe('the PostgreSQL reader', () => {
           }
           const byId = new Map(fixture.notes.map((note) => [note.id, note]));
           requests.forEach((r, index) => {
-            if (expected[index]!.length > 0 && r.kind !== 'siblings') reached[r.kind === 'note' ? 'notes' : r.kind]++;
+            if (expected[index]!.length > 0) reached[r.kind === 'note' ? 'notes' : r.kind]++;
             if (r.kind === 'ancestors' && cycles(byId, r.id)) reached.cycles++;
+            if (expected[index]!.some((note) => (note as FilteredRecord).leftOut || ((note as FilteredRecord).leftOutBefore ?? 0) > 0)) reached.leftOut++;
           });
           if (readable && expected.some((page) => page.length > 0)) reached.scoped++;
         },
@@ -101,6 +123,8 @@ describe('the PostgreSQL reader', () => {
     expect(reached.cycles).toBeGreaterThan(10);
     expect(reached.children).toBeGreaterThan(50);
     expect(reached.referrings).toBeGreaterThan(3);
+    expect(reached.siblings).toBeGreaterThan(8);
+    expect(reached.leftOut).toBeGreaterThan(20);
     expect(reached.scoped).toBeGreaterThan(6);
   });
 
@@ -123,7 +147,7 @@ describe('the PostgreSQL reader', () => {
     await dropNoteTables(database.db);
     await loadFixture(database.db, fixture, { batchSize: 5_000 });
     const store = PostgresNoteStore.fromPool(database.pool);
-    const requests: ReadRequest[] = [
+    const requests: CapableReadRequest[] = [
       { kind: 'ancestors', id: depth },
       { kind: 'ancestors', id: 10_001 },
       { kind: 'ancestors', id: 20_003 },
@@ -148,7 +172,7 @@ describe('the PostgreSQL reader', () => {
     for (const [id, order] of Object.entries(orders)) await sql`UPDATE note SET sibling_order = ${order}::bigint WHERE id = ${Number(id)}`.execute(database.db);
     const store = PostgresNoteStore.fromPool(database.pool);
     const ascending = [3, 6, 4, 5, 2, 7];
-    const page = (direction: 'asc' | 'desc', after?: { siblingOrder: number; id: number }): ReadRequest => ({ kind: 'children', parentId: 1, direction, limit: 10, ...(after && { after }) });
+    const page = (direction: 'asc' | 'desc', after?: { siblingOrder: number; id: number }): CapableReadRequest => ({ kind: 'children', parentId: 1, direction, limit: 10, ...(after && { after }) });
     const { pages } = await readWith(
       store,
       [page('asc'), page('desc'), page('asc', { siblingOrder: -Infinity, id: 3 }), page('desc', { siblingOrder: -Infinity, id: 6 }), page('asc', { siblingOrder: -5, id: 4 })],

@@ -5,22 +5,30 @@ import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import type { NoteStore, ReadRequest, SiblingsPageRequest } from '../src/store/note-store.js';
+import type { NoteStore } from '../src/store/note-store.js';
+import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { SiblingsPageRequest } from '../src/store/siblings-page-request.js';
+import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
-import { randomNotebook, readableNotebooks, storableInMysql } from './support/random-notebook.js';
+import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
+import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
+import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
 
 let database: TestDatabase;
+let postgres: PostgresTestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
+  postgres = await createPostgresTestDatabase();
 });
 afterAll(async () => {
   await database?.drop();
+  await postgres?.drop();
 });
 
-async function readWith(store: NoteStore, requests: readonly ReadRequest[], readable: ReadonlySet<number> | undefined) {
+async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], readable: ReadonlySet<number> | undefined) {
   const reader = await store.openReader({ detailsLimit: 20, ...(readable && { readableNotebooks: readable }) });
   try {
-    const pages = await reader.read(requests);
+    const pages = await readCapable(reader, requests);
     return pages.map((page) => page.map((note) => `${note.id}${note.leftOutBefore === undefined ? '' : `+${note.leftOutBefore}`}${note.leftOut ? '!' : ''}`));
   } finally {
     await reader.close();
@@ -53,11 +61,11 @@ function expectedSiblings(fixture: Fixture, readable: ReadonlySet<number> | unde
 }
 
 describe('the first page of siblings (SiblingsPageRequest), as each store answers it', () => {
-  it('both stores give the visible children beyond the note (or its parent), and a filtered page as the same children request would (150 notebooks)', async () => {
+  it('every store gives the visible children beyond the note (or its parent), and a filtered page as the same children request would (150 notebooks)', async () => {
     const reached = { nonEmpty: 0, emptyForAnInvisibleStep: 0, up: 0, filteredLeftOut: 0, cycles: 0 };
     await fc.assert(
       fc.asyncProperty(
-        randomNotebook({ maxNotes: 30 }).map(storableInMysql),
+        randomNotebook({ maxNotes: 30 }).map(storableInPostgres),
         readableNotebooks,
         fc.array(fc.record({ of: fc.integer({ min: 1, max: 31 }), up: fc.constantFrom(0 as const, 1 as const), direction: fc.constantFrom('asc' as const, 'desc' as const), limit: fc.integer({ min: 1, max: 6 }) }), { minLength: 8, maxLength: 12 }),
         fc.integer({ min: 0, max: 60 }),
@@ -65,7 +73,9 @@ describe('the first page of siblings (SiblingsPageRequest), as each store answer
           const readable = readableList && new Set(readableList);
           await sql`DROP TABLE IF EXISTS note`.execute(database.db);
           await loadFixture(database.db, fixture);
-          const stores = { memory: new MemoryNoteStore(fixture), mysql: new MysqlNoteStore(database.pool) };
+          await dropNoteTables(postgres.db);
+          await loadFixture(postgres.db, fixture);
+          const stores = { memory: new MemoryNoteStore(fixture), mysql: new MysqlNoteStore(database.pool), postgres: PostgresNoteStore.fromPool(postgres.pool) };
           const requests: SiblingsPageRequest[] = drawn.map((request) => ({ kind: 'siblings', ...request }));
           const expected = requests.map((request) => expectedSiblings(fixture, readable, request));
           for (const store of Object.values(stores)) expect(await readWith(store, requests, readable)).toEqual(expected);
@@ -77,7 +87,7 @@ describe('the first page of siblings (SiblingsPageRequest), as each store answer
             const self = byId.get(request.of);
             const note = request.up === 0 ? self : byId.get(self?.parentId ?? -1);
             if (expected[index]!.length === 0 || !note?.parentId) continue;
-            const children: ReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
+            const children: CapableReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
             for (const store of Object.values(stores)) {
               const [asSiblings, asChildren] = await readWith(store, [{ ...request, filter }, children], readable);
               expect(asSiblings).toEqual(asChildren);

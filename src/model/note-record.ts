@@ -18,13 +18,6 @@ export interface NoteRecord extends NoteLink {
   readonly object?: NoteLink;
   readonly siblingOrder: number;
   readonly notebookId: number;
-  /** In a page read with a `SizeFilter`: notes left out just before this one. */
-  readonly leftOutBefore?: number;
-  /**
-   * In a page read with a `SizeFilter`: this note was left out too. A page returns such a note
-   * only as its last record, where its scan ended, so that the next page starts after it.
-   */
-  readonly leftOut?: true;
 }
 
 /** Position of a note among its siblings: by `siblingOrder`, then `id`. */

@@ -4,6 +4,7 @@ import type { Fixture } from '../../src/store/memory/fixture.js';
 import { loadFixture } from '../../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../../src/store/note-store.js';
+import { PlainNoteStore } from './plain-note-store.js';
 import { createTestDatabase, type TestDatabase } from './mysql-test-database.js';
 import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './postgres-test-database.js';
 import { PostgresNoteStore } from '../../src/store/postgres/postgres-note-store.js';
@@ -87,6 +88,13 @@ export const postgresStoreKindFactories = [
   () => postgresStoreKind({ recommendedIndex: false }),
   () => postgresStoreKind({ renamed: true }),
 ] as const;
+
+/** A store that implements only the required port and declares no capability. */
+export const plainStoreKind = (): StoreKind => ({
+  name: 'plain (required port only)',
+  load: async (fixture) => new PlainNoteStore(fixture),
+  dispose: async () => {},
+});
 
 export const storeKindFactories = [
   memoryStoreKind,

@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { WORD_CHARACTER, WORD_START_PATTERNS } from '../../model/shown-size.js';
-import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../note-store.js';
+import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+import type { CapableReadRequest } from '../reader-capabilities.js';
+import type { SiblingsPageRequest } from '../siblings-page-request.js';
+import type { SizeFilter } from '../size-filter.js';
 
 /** The word-start pattern, case-sensitive whatever the column's collation. */
 const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
@@ -41,7 +44,7 @@ export const ANCESTOR_ROWS = -2;
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
  */
-export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope, noteTable?: RawBuilder<unknown>): RawBuilder<unknown> {
+export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope, noteTable?: RawBuilder<unknown>): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
-import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
+import type { NoteReader, ReadScope } from '../note-store.js';
+import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { FilteredRecord } from '../size-filter.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
@@ -40,6 +42,7 @@ export interface ReaderSettings {
  * pool. Every later statement fails the same way.
  */
 export class MysqlNoteReader implements NoteReader {
+  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true };
   private statements = 0;
   /** The snapshot's start (resolved at once without a snapshot); every read waits on it too. */
   private started: Promise<unknown> = Promise.resolve();
@@ -112,7 +115,7 @@ export class MysqlNoteReader implements NoteReader {
     return this.statements;
   }
 
-  async read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
+  async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
@@ -234,7 +237,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, late
 }
 
 /** Splits one statement's rows back into one list per request, in each request's order. */
-function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (readonly NoteRecord[])[] {
+function answer(requests: readonly CapableReadRequest[], rows: readonly NoteRow[]): (readonly FilteredRecord[])[] {
   const byRequest = new Map<number, NoteRow[]>();
   const byId = new Map<NoteId, NoteRow>();
   const fullById = new Map<NoteId, NoteRow>();

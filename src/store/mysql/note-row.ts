@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NoteRecord } from '../../model/note-record.js';
+import type { FilteredRecord } from '../size-filter.js';
 
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
 const int = z.coerce.number().int();
@@ -54,8 +54,8 @@ const isOptionalInt = (value: unknown) => value === null || Number.isSafeInteger
 const isOptionalText = (value: unknown) => value === null || typeof value === 'string';
 
 /** The record of a row; its fields are set one by one, in the order the record type lists them. */
-export function recordOfRow(row: NoteRow): NoteRecord {
-  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof NoteRecord]: NoteRecord[K] };
+export function recordOfRow(row: NoteRow): FilteredRecord {
+  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof FilteredRecord]: FilteredRecord[K] };
   if (row.details) record.details = row.details;
   if (row.parent_id !== null) record.parent = { id: row.parent_id, title: row.parent_title ?? '' };
   if (row.object_id !== null) record.object = { id: row.object_id, title: row.object_title ?? '' };

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
-import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
+import type { NoteReader, ReadScope } from '../note-store.js';
+import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { FilteredRecord } from '../size-filter.js';
 import { withNoteTable } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
@@ -38,6 +40,7 @@ export interface PostgresReaderSettings {
  * signal aborts, fails at once, and the connection is destroyed, not returned to the pool.
  */
 export class PostgresNoteReader implements NoteReader {
+  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true };
   private statements = 0;
   private started: Promise<unknown> = Promise.resolve();
   private ending: Promise<void> | undefined;
@@ -107,7 +110,7 @@ export class PostgresNoteReader implements NoteReader {
     return this.statements;
   }
 
-  async read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
+  async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
     const statement = withNoteTable(postgresBatchQuery(requests, this.scope), this.settings.names, 'postgres');
@@ -197,11 +200,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, late
 }
 
 /** Splits one statement's rows into one list per request, each in its page's order. */
-function answer(requests: readonly ReadRequest[], rows: readonly PostgresNoteRow[]): (readonly NoteRecord[])[] {
+function answer(requests: readonly CapableReadRequest[], rows: readonly PostgresNoteRow[]): (readonly FilteredRecord[])[] {
   const byRequest = new Map<number, PostgresNoteRow[]>();
-  const cut = new Map<NoteId, NoteRecord>();
-  const full = new Map<NoteId, NoteRecord>();
-  const chains = new Map<NoteId, NoteRecord[]>();
+  const cut = new Map<NoteId, FilteredRecord>();
+  const full = new Map<NoteId, FilteredRecord>();
+  const chains = new Map<NoteId, FilteredRecord[]>();
   for (const row of rows) {
     if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfPostgresRow(row));
     else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfPostgresRow(row));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NoteRecord } from '../../model/note-record.js';
+import type { FilteredRecord } from '../size-filter.js';
 
 // pg gives INT as a number and BIGINT as text: a host's table may use either for ids.
 const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int());
@@ -11,6 +11,10 @@ export const PostgresNoteRowSchema = z.object({
   req: z.number().int(),
   anchor: optionalId,
   pos: z.number().int(),
+  /** In a page read with a size filter: notes left out just before this row. */
+  left_out_before: z.number().int().nullable(),
+  /** In a page read with a size filter: the row was left out (the page's last row). */
+  left_out: z.boolean().nullable(),
   id,
   title: text,
   details: text,
@@ -36,12 +40,14 @@ export function siblingOrderOf(order: string | null): number {
 }
 
 /** The record of a row, its fields in the order the record type lists them. */
-export function recordOfPostgresRow(row: PostgresNoteRow): NoteRecord {
-  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof NoteRecord]: NoteRecord[K] };
+export function recordOfPostgresRow(row: PostgresNoteRow): FilteredRecord {
+  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof FilteredRecord]: FilteredRecord[K] };
   if (row.details) record.details = row.details;
   if (row.parent_id !== null) record.parent = { id: row.parent_id, title: row.parent_title ?? '' };
   if (row.object_id !== null) record.object = { id: row.object_id, title: row.object_title ?? '' };
   record.siblingOrder = siblingOrderOf(row.sibling_order);
   record.notebookId = row.notebook_id;
+  if (row.left_out_before !== null) record.leftOutBefore = row.left_out_before;
+  if (row.left_out === true) record.leftOut = true;
   return record;
 }
