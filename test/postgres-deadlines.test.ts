@@ -1,4 +1,7 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildContext } from '../src/build-context.js';
 import { StoreUnavailable } from '../src/errors.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { ReadRequest, ReadScope } from '../src/store/note-store.js';
@@ -12,6 +15,7 @@ import { createPostgresTestDatabase, type PostgresTestDatabase } from './support
 // that `statement_timeout` passed: a proxy that stops forwarding shows the client gives up alone.
 
 const SCOPE: ReadScope = { detailsLimit: 1000 };
+const HUB_BUILD = { focus: 3, budget: 500, tokenizer: 'estimate' } as const;
 const READ_HUB: ReadRequest[] = [{ kind: 'note', id: 3, full: false }, { kind: 'children', parentId: 3, direction: 'asc', limit: 5 }];
 
 let database: PostgresTestDatabase;
@@ -143,5 +147,69 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     expect((outcome.reason as Error).message).toBe('a note query failed: canceling statement due to statement timeout');
     // The server said so before the client's own deadline.
     expect(outcome.latency).toBeLessThan(200 + POSTGRES_CLIENT_GRACE_MS);
+  });
+
+  it('a pool with no connection to give: an abort rejects the waiting opening within 50 ms, and the connection it gets later goes straight back', async () => {
+    const store = proxiedStore({ poolSize: 1 });
+    const holder = await store.openReader(SCOPE);
+    const waiting = new AbortController();
+    let abortedAt = 0;
+    setTimeout(() => {
+      abortedAt = performance.now();
+      waiting.abort('no connection');
+    }, 300);
+    const queued = await settle(store.openReader(SCOPE, waiting.signal), () => abortedAt);
+    expect(queued.rejected && queued.reason).toBe('no connection');
+    expect(queued.latency).toBeLessThan(50);
+    await holder.close();
+    const { result } = await buildContext(store, HUB_BUILD);
+    expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+  });
+
+  it('bounds a whole build that passes no signal: a frozen server fails it with StoreUnavailable by the client’s deadline, and the store recovers', async () => {
+    const store = proxiedStore({ queryTimeoutMs: 300, poolSize: 1 });
+    await buildContext(store, HUB_BUILD);
+    await store.idle(); // leaves an idle pooled connection, which then freezes
+    proxy.freeze();
+    const started = performance.now();
+    await expect(buildContext(store, HUB_BUILD)).rejects.toBeInstanceOf(StoreUnavailable);
+    expect(performance.now() - started).toBeLessThan(300 + POSTGRES_CLIENT_GRACE_MS + 400);
+    proxy.healNew();
+    const { result } = await buildContext(store, HUB_BUILD);
+    expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+  });
+
+  it('over a host’s Kysely instance an abort rejects at once too; the connection returns, rolled back, once the server answers', async () => {
+    const url = new URL(database.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    pool.on('error', () => undefined);
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const store = new PostgresNoteStore(db);
+      expect((await buildContext(store, HUB_BUILD)).result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+      await store.idle();
+      const controller = new AbortController();
+      const reader = await store.openReader(SCOPE, controller.signal);
+      proxy.freeze();
+      let abortedAt = 0;
+      setTimeout(() => {
+        abortedAt = performance.now();
+        controller.abort('gave up');
+      }, 100);
+      const outcome = await settle(reader.read(READ_HUB), () => abortedAt);
+      expect(outcome.rejected && outcome.reason).toBe('gave up');
+      expect(outcome.latency).toBeLessThan(50);
+      await reader.close();
+      proxy.thaw();
+      await store.idle();
+      // The pool's only connection is back outside any transaction: now() is this statement's own start.
+      const { rows } = await sql<{ alone: boolean }>`SELECT now() = statement_timestamp() AS alone`.execute(db);
+      expect(rows[0]!.alone).toBe(true);
+      expect((await buildContext(store, HUB_BUILD)).result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
+    } finally {
+      await db.destroy();
+    }
   });
 });

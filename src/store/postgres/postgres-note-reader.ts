@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
-import type { NoteId, NoteRecord } from '../../model/note-record.js';
+import type { NoteId } from '../../model/note-record.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord } from '../size-filter.js';
@@ -38,6 +38,9 @@ export interface PostgresReaderSettings {
  * client does not rely on that: a statement with no answer within `queryTimeoutMs +
  * POSTGRES_CLIENT_GRACE_MS` (a frozen server, a dropped connection), or pending when the build's
  * signal aborts, fails at once, and the connection is destroyed, not returned to the pool.
+ *
+ * It declares both optional capabilities: first pages of siblings, and pages read with a size
+ * filter (postgres-batch-query.ts); bench/postgres-capability-gains.ts measures what each buys.
  */
 export class PostgresNoteReader implements NoteReader {
   readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true };
