@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { messageLine } from './message-line.js';
+import { messageLine } from '../host/message-line.js';
 import { EXIT, main } from './run-cli.js';
 
 // A reader that stops early (`note-context build … | head -c 50`) closes the pipe: the result is

@@ -2,11 +2,11 @@ import { Command, CommanderError } from 'commander';
 import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.js';
-import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
-import { messageLine } from './message-line.js';
-import type { OpenedStore } from './open-store.js';
+import { messageLine } from '../host/message-line.js';
+import type { OpenedStore } from '../host/open-store.js';
 
 // Start-up time: what the command line needs to parse its flags and print its help is imported
 // here. The options' schemas (zod) are imported by the command that checks them; the build (the
@@ -125,7 +125,7 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
     const { resolveBuildOptionsText } = await import('../build-options.js');
     const options = resolveBuildOptionsText(text, flagOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
-      import('./open-store.js'),
+      import('../host/open-store.js'),
       import('../build-context.js'),
       import('../result/render.js'),
     ]);

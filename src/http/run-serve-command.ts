@@ -1,10 +1,9 @@
-import { ValidationError } from '../errors.js';
-import { SERVICE_ENV, serverReadableNotebooks } from '../service/access.js';
-import { BuildSlots } from '../service/build-slots.js';
-import { NoteService } from '../service/note-service.js';
-import { serviceErrorOf } from '../service/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
-import { openServiceStore } from '../service/service-store.js';
+import { SERVICE_ENV, serverReadableNotebooks, serverToken } from '../host/access.js';
+import { BuildSlots } from '../host/build-slots.js';
+import { NoteService } from '../host/note-service.js';
+import { serviceErrorOf } from '../host/service-error.js';
+import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { openServiceStore } from '../host/service-store.js';
 import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
 
 export interface ServeFlags {
@@ -30,7 +29,7 @@ export async function runServeCommand(flags: ServeFlags, err: (text: string) => 
       maxBuilds: wholeNumberFlag('--max-builds', flags.maxBuilds, 1, 1_000),
       timeoutMs: wholeNumberFlag('--timeout-ms', flags.timeoutMs, 1),
       readableNotebooks: serverReadableNotebooks(flags.readableNotebooks),
-      token: bearerToken(flags.token),
+      token: serverToken(flags.token),
     };
   } catch (error) {
     err(`note-context: ${serviceErrorOf(error).message}\n`);
@@ -82,14 +81,6 @@ export async function runServeCommand(flags: ServeFlags, err: (text: string) => 
   await opened.close();
   err('note-context: stopped\n');
   return 0;
-}
-
-/** `--token`, else `NOTE_CONTEXT_TOKEN`; an empty one is a mistake, not "no token". */
-function bearerToken(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const [where, token] = flag !== undefined ? ['--token', flag] : [SERVICE_ENV.token, env[SERVICE_ENV.token]];
-  if (token === undefined) return undefined;
-  if (!/^\S+$/.test(token)) throw new ValidationError(where, 'expected a secret without spaces');
-  return token;
 }
 
 function isLoopback(host: string): boolean {

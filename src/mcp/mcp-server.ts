@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
-import { NoteService, type CallScope } from '../service/note-service.js';
-import { contextRequestSchema, FindNotesRequestSchema } from '../service/requests.js';
-import { serviceErrorOf } from '../service/service-error.js';
+import { NoteService, type CallScope } from '../host/note-service.js';
+import { contextRequestSchema, FindNotesRequestSchema } from '../host/requests.js';
+import { serviceErrorOf } from '../host/service-error.js';
 
 /** `get_note_context` takes the build options a model needs; the prompt is its default output. */
 export const GetNoteContextInputSchema = contextRequestSchema('prompt').omit({ truncate: true });

@@ -1,9 +1,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { serverReadableNotebooks } from '../service/access.js';
-import { NoteService } from '../service/note-service.js';
-import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
-import { openServiceStore } from '../service/service-store.js';
+import { serverReadableNotebooks } from '../host/access.js';
+import { NoteService } from '../host/note-service.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { openServiceStore } from '../host/service-store.js';
 import { createNoteContextMcpServer } from './mcp-server.js';
 
 export interface McpFlags {

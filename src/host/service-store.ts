@@ -1,4 +1,4 @@
-import { openStore } from '../cli/open-store.js';
+import { openStore } from './open-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { SERVICE_ENV } from './access.js';

@@ -12,6 +12,6 @@ export function wholeNumberFlag(flag: string, text: string, min: number, max = N
 
 /** The package's version, for server banners. */
 export function packageVersion(): string {
-  // src/service/ and dist/service/ both sit two levels below the package root.
+  // src/host/ and dist/host/ both sit two levels below the package root.
   return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }

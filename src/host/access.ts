@@ -43,3 +43,11 @@ export function serverReadableNotebooks(flag: string | undefined, env: NodeJS.Pr
   const fromEnv = env[SERVICE_ENV.readableNotebooks];
   return fromEnv === undefined ? undefined : parseNotebookIds(SERVICE_ENV.readableNotebooks, fromEnv);
 }
+
+/** `--token`, else `NOTE_CONTEXT_TOKEN`; an empty one is a mistake, not "no token". */
+export function serverToken(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const [where, token] = flag !== undefined ? ['--token', flag] : [SERVICE_ENV.token, env[SERVICE_ENV.token]];
+  if (token === undefined) return undefined;
+  if (!/^\S+$/.test(token)) throw new ValidationError(where, 'expected a secret without spaces');
+  return token;
+}
