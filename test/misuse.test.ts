@@ -100,8 +100,22 @@ describe('build options', () => {
     expect(refusal(() => resolveBuildOptions(options))).toEqual([field, message]);
   });
 
-  it.each(NAMED_BUILD_OPTIONS)('buildContext(store, %s) refuses before reading anything', async (_, options, field, message) => {
-    expect(await refusalOf(() => buildContext(untouchable, options as never))).toEqual([field, message]);
+  it.each(NAMED_BUILD_OPTIONS)('buildContext(store, %s) refuses before reading anything, as a rejected promise', async (_, options, field, message) => {
+    let promise: Promise<unknown> | undefined;
+    // Never a synchronous throw: a caller's `.catch` sees every failure.
+    expect(() => (promise = buildContext(untouchable, options as never))).not.toThrow();
+    expect(await refusalOf(() => promise!)).toEqual([field, message]);
+  });
+
+  it.each([
+    [null, 'store: expected a NoteStore (an object with openReader), got null'],
+    [undefined, 'store: expected a NoteStore (an object with openReader), got undefined'],
+    [{}, 'store: expected a NoteStore (an object with openReader), got an object'],
+    ['fixture.json', 'store: expected a NoteStore (an object with openReader), got "fixture.json"'],
+  ])('buildContext(%o, …) rejects with a ValidationError naming the store', async (store, message) => {
+    let promise: Promise<unknown> | undefined;
+    expect(() => (promise = buildContext(store as never, { focus: 1, budget: 10 }))).not.toThrow();
+    expect(await refusalOf(() => promise!)).toEqual(['store', message]);
   });
 
   it('accepts every documented option and applies the defaults', () => {
@@ -287,5 +301,14 @@ describe('the command line', () => {
     const run = await cli('build', '--db', notJson, '--focus', '1', '--budget', '5');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^note-context: invalid input: --db: ${notJson.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON: .+\\n$`));
+  });
+});
+
+describe('typed errors', () => {
+  it('every error class the library throws is exported from the package entry', async () => {
+    const [api, errors] = await Promise.all([import('../src/index.js'), import('../src/errors.js')]);
+    const classes = Object.entries(errors).filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error);
+    expect(classes.map(([name]) => name).sort()).toEqual(['BuildAborted', 'BuildTimeout', 'NoteContextError', 'NoteNotFound', 'StoreUnavailable', 'ValidationError']);
+    for (const [name, value] of classes) expect((api as Record<string, unknown>)[name], name).toBe(value);
   });
 });

@@ -10,6 +10,7 @@ import { BuildSlots } from '../src/host/build-slots.js';
 import { NoteService } from '../src/host/note-service.js';
 import { contextRequestSchema } from '../src/host/requests.js';
 import { serviceErrorOf } from '../src/host/service-error.js';
+import { parseFixture } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
@@ -100,7 +101,7 @@ describe('a search the service stops waiting for', () => {
     const gc = vm.runInNewContext('gc') as () => void;
     // A finder that never answers and ignores its signal: only the service's deadline ends the call.
     const never: NoteFinder = { findNotes: () => new Promise(() => {}) };
-    const store = Object.assign(new MemoryNoteStore({ notes: [{ id: 1, title: 'a' }] }), never);
+    const store = Object.assign(new MemoryNoteStore(parseFixture({ notes: [{ id: 1, title: 'a' }] })), never);
     const service = new NoteService(store);
     let settled = 0;
     const calls = Array.from({ length: 100 }, () =>
