@@ -4,8 +4,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { addNoteContextTools, createMcpServer } from '../src/mcp/index.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { startFreezableProxy, type FreezableProxy } from './support/freezable-proxy.js';
@@ -190,5 +194,32 @@ describe('note-context mcp --http: the Streamable HTTP transport behind the bear
     const malformed = await fetch(endpoint, { method: 'POST', headers: { ...headers, Authorization: 'Bearer s3cret' }, body: '{ nope' });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+});
+
+describe('note-context/mcp: the server factory a host uses', () => {
+  const connect = async (server: McpServer) => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'host-test', version: '0.0.0' });
+    await client.connect(clientSide);
+    return client;
+  };
+
+  it('createMcpServer over a store, and the tools added to the host’s own server, answer as the CLI’s server does', async () => {
+    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const own = new McpServer({ name: 'host', version: '1.0.0' });
+    addNoteContextTools(own, { store, readableNotebooks: [2] });
+    for (const server of [createMcpServer({ store, readableNotebooks: [2] }), own]) {
+      const client = await connect(server);
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['find_notes', 'get_note_context']);
+        expect((await client.callTool({ name: 'find_notes', arguments: { query: 'wat' } })).structuredContent).toEqual({
+          notes: [{ uri: '/n82', title: 'Water', notebookId: 2 }],
+        });
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
