@@ -124,10 +124,20 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandi
   };
 }
 
-/** `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`. */
+/**
+ * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
+ * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
+ */
 function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql`(n.sibling_order ${beyond} ${siblingOrder} OR (n.sibling_order = ${siblingOrder} AND n.id ${beyond} ${id}))`;
+  const sameOrder = sql`(n.sibling_order = ${siblingOrder} OR (n.sibling_order IS NULL AND ${siblingOrder} IS NULL))`;
+  // Past the key's order: a greater number, or any number after a NULL key (ascending); a
+  // smaller number, or NULL after a number key (descending).
+  const pastOrder =
+    direction === 'asc'
+      ? sql`(n.sibling_order > ${siblingOrder} OR (${siblingOrder} IS NULL AND n.sibling_order IS NOT NULL))`
+      : sql`(n.sibling_order < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND n.sibling_order IS NULL))`;
+  return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
 function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { NoteId, NoteRecord } from '../../model/note-record.js';
+import { compareSiblingKeys, type NoteId, type NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
@@ -261,8 +261,8 @@ function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (re
         const sign = request.direction === 'asc' ? 1 : -1;
         // A derived table's order does not survive the union; restore it here.
         return (byRequest.get(index) ?? [])
-          .sort((a, b) => sign * (a.sibling_order - b.sibling_order || a.id - b.id))
-          .map(recordOfRow);
+          .map(recordOfRow)
+          .sort((a, b) => sign * compareSiblingKeys(a, b));
       }
       case 'referrings':
         return (byRequest.get(index) ?? []).sort((a, b) => a.id - b.id).map(recordOfRow);
