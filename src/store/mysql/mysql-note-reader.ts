@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { compareSiblingKeys, type NoteId, type NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadRequest, ReadScope } from '../note-store.js';
-import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
+import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -188,9 +188,13 @@ export class MysqlNoteReader implements NoteReader {
    * and the time limit bounds it anyway.
    */
   private withLimits(statement: RawBuilder<unknown>) {
+    // A long readable-notebooks list is a table (see batch-query.ts): MariaDB must look it up in
+    // a materialised copy, never re-read the list for each row (its in-to-exists plan did, for seconds).
+    const readableTable = (this.scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
     if (this.flavour === 'mariadb') {
+      const materialised = readableTable ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
       return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)},
-        max_recursive_iterations = ${sql.lit(MAX_RECURSION)} FOR ${statement}`;
+        max_recursive_iterations = ${sql.lit(MAX_RECURSION)}${materialised} FOR ${statement}`;
     }
     // MySQL takes the limits as optimizer hints right after the first SELECT keyword; a hint
     // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
