@@ -1,13 +1,17 @@
 // sibling_order is a BIGINT, and some schemas let it be NULL. A value beyond ±(2^53 − 1) must
 // be read exactly (a JavaScript number would round it, and a page's key would skip or repeat
 // notes), and a NULL sorts before every number, then by id: in SQL and in the core alike.
-import { sql } from 'kysely';
+import { Kysely, MysqlDialect, sql } from 'kysely';
+import { createPool } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
+import { StoreUnavailable } from '../src/errors.js';
 import { compareSiblingKeys, type SiblingKey } from '../src/model/note-record.js';
 import { parseFixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
+import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import type { NoteDatabase } from '../src/store/mysql/note-table.js';
 import type { NoteReader } from '../src/store/note-store.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
@@ -94,5 +98,18 @@ describe('sibling_order beyond the safe integers, and NULL', () => {
     const at = ASCENDING.indexOf(13);
     expect(middle.result.focusNote.priorSiblings).toEqual(ASCENDING.slice(0, at).map((id) => `[child ${id}](/n${id})`));
     expect(middle.result.focusNote.youngerSiblings).toEqual(ASCENDING.slice(at + 1).map((id) => `[child ${id}](/n${id})`));
+  });
+
+  it('over a host’s Kysely pool made without supportBigNumbers: a one-line StoreUnavailable naming the column and the setting, never a zod dump', async () => {
+    const host = new Kysely<NoteDatabase>({ dialect: new MysqlDialect({ pool: createPool({ ...parseMysqlUrl(database.url), connectionLimit: 2 }) }) });
+    const overKysely = new MysqlNoteStore(host);
+    try {
+      const failed = await buildContext(overKysely, { focus: 1, budget: 100 }).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(StoreUnavailable);
+      expect((failed as Error).message).toMatch(/^a note row could not be read \(sibling_order: .*\); a mysql2 pool needs supportBigNumbers: true$/);
+    } finally {
+      await overKysely.destroy();
+      await host.destroy();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { buildContext, type BuildOutcome } from '../build-context.js';
 import type { BuildOptions } from '../build-options.js';
-import { ValidationError } from '../errors.js';
+import { BuildTimeout, ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
@@ -58,7 +58,10 @@ export class NoteService {
           ...(timeoutMs !== undefined && { timeoutMs }),
           ...(scope.signal && { signal: scope.signal }),
         };
-        return buildContext(this.store, options);
+        return buildContext(this.store, options).catch((error: unknown) => {
+          // The caller set the whole call's time, waiting included: its timeout is the one to name.
+          throw error instanceof BuildTimeout && scope.timeoutMs !== undefined ? new BuildTimeout(scope.timeoutMs) : error;
+        });
       }, end.signal);
       return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
     } finally {

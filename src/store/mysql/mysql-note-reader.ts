@@ -113,7 +113,7 @@ export class MysqlNoteReader implements NoteReader {
     const reading = this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
-    return answer(requests, rows.map(parseNoteRow));
+    return answer(requests, rows.map(checkedRow));
   }
 
   /**
@@ -272,6 +272,21 @@ function answer(requests: readonly ReadRequest[], rows: readonly NoteRow[]): (re
         return (byRequest.get(index) ?? []).sort((a, b) => a.id - b.id).map(recordOfRow);
     }
   });
+}
+
+/**
+ * A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form
+ * the store cannot use (a BIGINT past ±(2^53 − 1) as an inexact number, from a host's Kysely pool
+ * made without mysql2's `supportBigNumbers: true`).
+ */
+function checkedRow(row: unknown): NoteRow {
+  try {
+    return parseNoteRow(row);
+  } catch (error) {
+    const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unexpected row';
+    throw new StoreUnavailable(`a note row could not be read (${where}); a mysql2 pool needs supportBigNumbers: true`, { cause: error });
+  }
 }
 
 function unavailable(what: string, error: unknown): StoreUnavailable {
