@@ -83,7 +83,7 @@ describe('note-context serve as a process', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const stopping = performance.now();
       serve.child.kill('SIGTERM');
-      expect(await serve.exited).toBe(0);
+      expect(await serve.exited, serve.stderr()).toBe(0);
       // The deadline (1.5 s), the handler's grace and cut-off (2 s) and the pool's (2 s): well under 8 s.
       expect(performance.now() - stopping).toBeLessThan(8_000);
       await Promise.allSettled(stalled);

@@ -1,6 +1,6 @@
 import { SERVICE_ENV, serverToken } from '../host/access.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
-import { serviceErrorOf } from '../host/service-error.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
 import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
 
@@ -74,9 +74,13 @@ export async function runServeCommand(
     (async () => {
       await app.close();
       await slots.drained();
-      await opened.close();
+      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
+      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
       return true;
-    })(),
+    })().catch((error: unknown) => {
+      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
+      return true;
+    }),
     new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), cutOffAt + STOP_GRACE_MS))),
   ]);
   clearTimeout(cutOff);

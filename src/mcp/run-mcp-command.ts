@@ -86,9 +86,13 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
     (async () => {
       await closeTransport();
       await opened.slots.drained();
-      await opened.close();
+      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
+      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
       return true;
-    })(),
+    })().catch((error: unknown) => {
+      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
+      return true;
+    }),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), grace))),
   ]);
   clearTimeout(timer);
