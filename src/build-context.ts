@@ -3,7 +3,7 @@ import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
-import { NoteNotFound } from './errors.js';
+import { NoteNotFound, shown, ValidationError } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
@@ -29,10 +29,14 @@ export interface BuildOutcome {
 
 /**
  * Builds the context of one focus note within a token budget (spec sections 2–5).
- * Options are validated before anything is read; a missing, deleted or unreadable focus note
- * is a `NoteNotFound`.
+ * The store and the options are validated before anything is read; every failure, a bad option
+ * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
+ * note is a `NoteNotFound`.
  */
-export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+export async function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+  if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
+    throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
+  }
   return build(store, resolveBuildOptions(options), takeShortcuts);
 }
 

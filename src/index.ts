@@ -2,7 +2,7 @@
 export { buildContext, type BuildOutcome } from './build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
 export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
-export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
+export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
 export {
   BareNoteSchema,
   FocusNoteSchema,

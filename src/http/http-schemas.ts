@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { GraphRAGResultSchema } from '../result/schema.js';
-import { contextRequestSchema } from '../service/requests.js';
-import { SERVICE_ERROR_CODES } from '../service/service-error.js';
+import { contextRequestSchema } from '../host/requests.js';
+import { SERVICE_ERROR_CODES } from '../host/service-error.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
 
 /** The request of `GET /notes/{id}/context` (path and query): the library's options, JSON by default. */

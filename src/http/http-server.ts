@@ -1,9 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { readableNotebooksFor, parseNotebookIds } from '../service/access.js';
-import type { NoteService } from '../service/note-service.js';
-import { FindNotesRequestSchema } from '../service/requests.js';
-import { NotAuthorized, serviceErrorOf, type ServiceError } from '../service/service-error.js';
-import { bearerTokenCheck } from './bearer-token.js';
+import { readableNotebooksFor, parseNotebookIds } from '../host/access.js';
+import type { NoteService } from '../host/note-service.js';
+import { FindNotesRequestSchema } from '../host/requests.js';
+import { NotAuthorized, serviceErrorOf, type ServiceError } from '../host/service-error.js';
+import { bearerTokenCheck } from '../host/bearer-token.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER, type ErrorBodySchema } from './http-schemas.js';
 import { openApiDocument } from './openapi.js';
 import { queryInput } from './query-input.js';

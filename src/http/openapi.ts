@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
-import { FindNotesRequestSchema } from '../service/requests.js';
+import { FindNotesRequestSchema } from '../host/requests.js';
 import {
   ContextQuerySchema,
   ErrorBodySchema,

@@ -16,9 +16,15 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
+/** The settings `openStore` reads, as messages name them. */
+export type StoreSetting = 'db' | 'table' | 'columns';
+
+/** `--db`, `--table`, `--columns`: how messages name a setting unless told otherwise. */
+const flagOf = (key: StoreSetting) => `--${key}`;
+
 export interface OpenStoreOptions {
-  /** What messages call the setting: `--db` (default), or the environment variable it came from. */
-  readonly field?: string;
+  /** What messages call a setting: its flag (default), or the environment variable it came from. */
+  readonly fieldOf?: (key: StoreSetting) => string;
   /** MySQL connections (see `MysqlStoreOptions`). */
   readonly poolSize?: number;
   /** `--table`: the host's notes table, for a database URL. */
@@ -28,18 +34,21 @@ export interface OpenStoreOptions {
 }
 
 /**
- * `--table` and `--columns` as the SQL stores take them, checked; a problem names the flag.
+ * `--table` and `--columns` as the SQL stores take them, checked; a problem names the flag or the
+ * variable the setting came from.
  * Only a database has tables: with a fixture file they are refused.
  */
-export function tableNamesOf({ table, columns }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
+export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
   if (table === undefined && columns === undefined) return undefined;
-  if (!isMysqlUrl(db) && !isPostgresUrl(db)) throw new ValidationError(table === undefined ? '--columns' : '--table', 'only with a mysql:// or postgres:// --db');
-  const names: NoteTableNames = { ...(table !== undefined && { table }), ...(columns !== undefined && { columns: parseColumnsFlag(columns) }) };
+  if (!isMysqlUrl(db) && !isPostgresUrl(db)) {
+    throw new ValidationError(fieldOf(table === undefined ? 'columns' : 'table'), `only with a mysql:// or postgres:// ${fieldOf('db')}`);
+  }
+  const names: NoteTableNames = { ...(table !== undefined && { table }), ...(columns !== undefined && { columns: parseColumnsFlag(columns, fieldOf('columns')) }) };
   try {
     resolveNoteTable(names);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(error.field.startsWith('columns') ? '--columns' : '--table', error.message.replace(/^[^:]*: /, ''));
+    throw new ValidationError(fieldOf(error.field.startsWith('columns') ? 'columns' : 'table'), error.message.replace(/^[^:]*: /, ''));
   }
   return names;
 }
@@ -63,7 +72,7 @@ export function checkDb(db: string | undefined, field = '--db'): void {
  * on first use, so a database that is down makes builds fail, not the opening.
  */
 export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
-  const field = options.field ?? '--db';
+  const field = (options.fieldOf ?? flagOf)('db');
   checkDb(db, field);
   const names = tableNamesOf(options, db);
   const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
