@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
-import type { NoteRecord } from '../src/model/note-record.js';
+import { compareSiblingKeys, type NoteRecord, type SiblingKey } from '../src/model/note-record.js';
+import { buildContext } from '../src/build-context.js';
 import type { NoteStore, ReadScope } from '../src/store/note-store.js';
 import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
 import type { FilteredRecord } from '../src/store/size-filter.js';
@@ -172,10 +173,17 @@ describe('the PostgreSQL reader', () => {
     for (const [id, order] of Object.entries(orders)) await sql`UPDATE note SET sibling_order = ${order}::bigint WHERE id = ${Number(id)}`.execute(database.db);
     const store = PostgresNoteStore.fromPool(database.pool);
     const ascending = [3, 6, 4, 5, 2, 7];
-    const page = (direction: 'asc' | 'desc', after?: { siblingOrder: number; id: number }): CapableReadRequest => ({ kind: 'children', parentId: 1, direction, limit: 10, ...(after && { after }) });
+    const page = (direction: 'asc' | 'desc', after?: SiblingKey, limit = 10): CapableReadRequest => ({ kind: 'children', parentId: 1, direction, limit, ...(after && { after }) });
     const { pages } = await readWith(
       store,
-      [page('asc'), page('desc'), page('asc', { siblingOrder: -Infinity, id: 3 }), page('desc', { siblingOrder: -Infinity, id: 6 }), page('asc', { siblingOrder: -5, id: 4 })],
+      [
+        page('asc'),
+        page('desc'),
+        page('asc', { siblingOrder: null, id: 3 }),
+        page('desc', { siblingOrder: null, id: 6 }),
+        page('asc', { siblingOrder: -5, id: 4 }),
+        page('asc', { siblingOrder: 2n ** 60n, id: 5 }),
+      ],
       { detailsLimit: 5 },
     );
     const ids = pages.map((notes) => notes.map((note) => note.id));
@@ -184,8 +192,25 @@ describe('the PostgreSQL reader', () => {
     expect(ids[2]).toEqual([6, 4, 5, 2, 7]);
     expect(ids[3]).toEqual([3]);
     expect(ids[4]).toEqual([5, 2, 7]);
-    // A NULL order reads as -Infinity, which sorts and pages before every number.
-    expect(pages[0]!.map((note) => note.siblingOrder).slice(0, 3)).toEqual([-Infinity, -Infinity, -5]);
+    expect(ids[5]).toEqual([2, 7]);
+    // Each order exactly: null for NULL, a number while safe, else a bigint; the core's rule orders them as SQL did.
+    expect(pages[0]!.map((note) => note.siblingOrder)).toEqual([null, null, -5, 2n ** 60n, 2n ** 60n + 1n, 2n ** 63n - 1n]);
+    expect([...pages[0]!].reverse().sort(compareSiblingKeys).map((note) => note.id)).toEqual(ascending);
+    // Pages of two, each after the last note of the one before, cover every child once, both ways.
+    for (const direction of ['asc', 'desc'] as const) {
+      const seen: number[] = [];
+      let after: SiblingKey | undefined;
+      for (;;) {
+        const { pages: [next] } = await readWith(store, [page(direction, after, 2)], { detailsLimit: 5 });
+        if (next!.length === 0) break;
+        seen.push(...next!.map((note) => note.id));
+        after = next!.at(-1)!;
+      }
+      expect(seen, direction).toEqual(direction === 'asc' ? ascending : [...ascending].reverse());
+    }
+    // A build reads such rows: the parent lists its children in that order.
+    const built = await buildContext(store, { focus: 1, budget: 10_000, tokenizer: 'one-per-note' });
+    expect(built.result.focusNote.children).toEqual(ascending.map((id) => `[c${id - 1}](/n${id})`));
     await store.idle();
   });
 

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { SiblingOrder } from '../../model/note-record.js';
 import { WORD_START_PATTERNS } from '../../model/shown-size.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { CapableReadRequest } from '../reader-capabilities.js';
@@ -206,10 +207,9 @@ function linkJoins(scope: ReadScope): RawBuilder<unknown> {
     LEFT JOIN note o ON o.id = n.target_note_id AND ${visible('o', scope)}`;
 }
 
-/** A sibling order as the statement takes it: exact decimal text, NULL for the order before every number. */
-export function siblingOrderParameter(order: number | bigint | string | null): string | null {
-  if (order === null || order === -Infinity) return null;
-  return typeof order === 'number' ? BigInt(order).toString() : String(order);
+/** A sibling order as the statement takes it: exact decimal text, or NULL (before every number). */
+export function siblingOrderParameter(order: SiblingOrder): string | null {
+  return order === null ? null : BigInt(order).toString();
 }
 
 function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): RawBuilder<unknown> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SiblingOrder } from '../../model/note-record.js';
 import type { FilteredRecord } from '../size-filter.js';
 
 // pg gives INT as a number and BIGINT as text: a host's table may use either for ids.
@@ -30,13 +31,13 @@ export const PostgresNoteRowSchema = z.object({
 export type PostgresNoteRow = z.output<typeof PostgresNoteRowSchema>;
 
 /**
- * The sibling order a record carries. NoteRecord's `siblingOrder` is a number, so a NULL becomes
- * `-Infinity` (it sorts, and pages on, before every number, as in SQL) and an order beyond 2^53
- * the nearest number (the statement ordered it exactly; only a page resumed after it can see
- * the rounding).
+ * The sibling order a record carries, exact: a number while it is safe, else a bigint; NULL stays
+ * null (it sorts, and pages on, before every number, as in SQL and in `compareSiblingKeys`).
  */
-export function siblingOrderOf(order: string | null): number {
-  return order === null ? -Infinity : Number(order);
+export function siblingOrderOf(order: string | null): SiblingOrder {
+  if (order === null) return null;
+  const exact = BigInt(order);
+  return exact >= Number.MIN_SAFE_INTEGER && exact <= Number.MAX_SAFE_INTEGER ? Number(exact) : exact;
 }
 
 /** The record of a row, its fields in the order the record type lists them. */
