@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { StoreUnavailable } from '../../errors.js';
 import { uriOf } from '../../model/uri.js';
 import { likePrefix } from '../mysql/find-notes.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import { withNoteTable } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
+import { postgresUnavailable } from './postgres-unavailable.js';
 
 const FoundRowSchema = z.object({
   id: z.coerce.number().int(),
@@ -40,8 +40,7 @@ export async function postgresFindNotes(
       .then(() => run(select))
       .finally(() => run(sql`ROLLBACK`).catch(() => undefined));
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new StoreUnavailable(`a note search failed: ${reason}`, { cause: error });
+    throw postgresUnavailable('a note search failed', error);
   }
   return rows.map((row) => {
     const { id, title, notebook_id } = FoundRowSchema.parse(row);

@@ -9,6 +9,8 @@ import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
 import type { PostgresConnectionSource, PostgresReadConnection } from './postgres-connection-source.js';
 import { PostgresNoteRowSchema, recordOfPostgresRow, type PostgresNoteRow } from './postgres-note-row.js';
+import { postgresUnavailable as unavailable } from './postgres-unavailable.js';
+import { untilAborted } from './until-aborted.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
 export const POSTGRES_CLIENT_GRACE_MS = 500;
@@ -179,29 +181,6 @@ export class PostgresNoteReader implements NoteReader {
   }
 }
 
-/** `work`, or a rejection with `signal.reason` as soon as the signal aborts; a later value goes to `late`. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (value: T) => void): Promise<T> {
-  if (!signal) return work;
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      reject(signal.reason);
-      work.then(late, () => undefined);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** Splits one statement's rows into one list per request, each in its page's order. */
 function answer(requests: readonly CapableReadRequest[], rows: readonly PostgresNoteRow[]): (readonly FilteredRecord[])[] {
   const byRequest = new Map<number, PostgresNoteRow[]>();
@@ -238,17 +217,4 @@ function answer(requests: readonly CapableReadRequest[], rows: readonly Postgres
         throw new StoreUnavailable(`the PostgreSQL store cannot answer a ${(request as { kind: string }).kind} request`);
     }
   });
-}
-
-/** The driver's first line, never the URL or the password (pg's messages name neither). */
-function unavailable(what: string, error: unknown): StoreUnavailable {
-  if (error instanceof StoreUnavailable) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  return new StoreUnavailable(`${what}: ${redactAddress(reason.split('\n')[0] || String(code ?? 'unknown error'))}`, { cause: error });
-}
-
-/** `connect ECONNREFUSED 10.0.0.5:5432`, `getaddrinfo ENOTFOUND db.internal` name an internal address: it is left out. */
-function redactAddress(message: string): string {
-  return message.replace(/\s*\[?[0-9a-f.:]*[0-9a-f]\]?:\d{1,5}\b/gi, '').replace(/\b(ENOTFOUND|EAI_AGAIN) \S+/g, '$1');
 }

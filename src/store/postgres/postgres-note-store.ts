@@ -13,7 +13,9 @@ import {
   type PostgresReadPool,
 } from './postgres-connection-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
-import { PostgresNoteReader } from './postgres-note-reader.js';
+import { POSTGRES_CLIENT_GRACE_MS, PostgresNoteReader } from './postgres-note-reader.js';
+import { postgresUnavailable } from './postgres-unavailable.js';
+import { untilAborted } from './until-aborted.js';
 import { parsePostgresUrl } from './postgres-url.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
@@ -97,20 +99,47 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
     );
   }
 
+  /**
+   * One search on a pooled connection, in a read-only transaction under `statement_timeout`. Like
+   * a build's reads, it does not rely on the server's limit alone: without an answer within
+   * `queryTimeoutMs` and a grace, or once `options.signal` aborts, the connection is destroyed
+   * (the pool opens a fresh one) and the search fails, so a connection that stopped answering
+   * never holds a caller, a service's slot or the pool for good.
+   */
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    let connection: Awaited<ReturnType<PostgresConnectionSource['acquire']>>;
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const acquired = this.source.acquire().catch((error: unknown) => {
+      throw postgresUnavailable('cannot reach the database', error);
+    });
+    const connection = await untilAborted(acquired, signal, (late) => late.release());
+    const limit = this.options.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS;
+    let given: { reason: unknown } | undefined;
+    let giveUp!: (reason: unknown) => void;
+    const givenUp = new Promise<never>((_resolve, reject) => {
+      giveUp = (reason) => {
+        if (given) return;
+        given = { reason };
+        connection.destroy();
+        reject(reason);
+      };
+    });
+    givenUp.catch(() => undefined);
+    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
+    const onAbort = () => giveUp(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      connection = await this.source.acquire();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new StoreUnavailable(`cannot reach the database: ${reason}`, { cause: error });
-    }
-    try {
-      const run = (statement: RawBuilder<unknown>) => connection.run(statement);
+      const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
       await this.checkTable(run, run);
       return await postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
+    } catch (error) {
+      // The reason the connection was given up for, not the driver's "connection terminated".
+      throw given ? given.reason : error;
     } finally {
-      connection.release();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (!given) connection.release();
     }
   }
 
