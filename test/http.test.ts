@@ -9,8 +9,6 @@ import { runServeCommand } from '../src/http/run-serve-command.js';
 import { ContextEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
-import { BuildSlots } from '../src/service/build-slots.js';
-import { NoteService } from '../src/service/note-service.js';
 import { checkStore } from '../src/service/service-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -32,37 +30,49 @@ afterAll(async () => {
 
 interface Started {
   readonly url: string;
-  readonly logs: string[];
-  /** Builds and searches running, as the server counts them. */
-  readonly slots: BuildSlots;
+  /** The server's JSON log lines, parsed. */
+  readonly logs: LogLine[];
+  /** Log lines at error level or above: unexpected failures. */
+  failures(): LogLine[];
+  /** Builds and searches running, as the server's /metrics says. */
+  inFlight(): Promise<number>;
   /** Open client connections, as the server counts them. */
   connections(): Promise<number>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
+interface LogLine {
+  readonly level: number;
+  readonly msg: string;
+  readonly reqId?: string;
+  readonly [key: string]: unknown;
+}
+
 /** The HTTP API in this process on an ephemeral port, spoken to with real fetch requests. */
-async function serve(
-  store: NoteStore & NoteFinder,
-  options: Partial<Omit<HttpServerOptions, 'service'>> & { maxBuilds?: number } = {},
-): Promise<Started> {
-  const logs: string[] = [];
-  const slots = new BuildSlots(options.maxBuilds ?? 8);
-  const app = createHttpServer({
-    service: new NoteService(store, slots),
+async function serve(store: NoteStore & NoteFinder, options: Partial<Omit<HttpServerOptions, 'store'>> = {}): Promise<Started> {
+  const logs: LogLine[] = [];
+  const app = await createHttpServer({
+    store,
     check: () => checkStore(store),
     timeoutMs: 10_000,
     version: 'test',
-    log: (line) => logs.push(line),
+    log: { stream: { write: (line) => logs.push(JSON.parse(line) as LogLine) } },
     ...options,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(app);
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { headers });
   return {
     url,
     logs,
-    slots,
+    failures: () => logs.filter((line) => line.level >= 50),
+    inFlight: async () => {
+      const headers: Record<string, string> = options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` };
+      const text = await (await get('/metrics', headers)).text();
+      return Number(/^note_context_builds_in_flight (\d+)$/m.exec(text)?.[1]);
+    },
     connections: () => new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
-    get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
+    get,
   };
 }
 
@@ -176,7 +186,7 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
       paths: Record<string, { get: { parameters?: { name: string; in: string; required: boolean }[] } }>;
     };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/health', '/notes', '/notes/{id}/context', '/openapi.json']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/health', '/livez', '/metrics', '/notes', '/notes/{id}/context', '/openapi.json', '/readyz']);
     expect(document.paths['/notes/{id}/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
       'path id*',
       'query budget*',
@@ -276,10 +286,10 @@ describe('serve: access and limits', () => {
     expect(await gone).toBe('AbortError');
     await until(async () => (await api.connections()) === 0);
     // The build stopped: its slot is free while its read is still held at the gate.
-    await until(() => api.slots.inFlight === 0);
+    await until(async () => (await api.inFlight()) === 0);
     gated.release();
     await until(async () => (await api.get('/notes/19/context?budget=100')).status === 200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a build that outlives --timeout-ms stops: 503 timeout, its slot freed at once', async () => {
@@ -288,12 +298,12 @@ describe('serve: access and limits', () => {
     const started = Date.now();
     await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(api.slots.inFlight).toBe(0);
+    expect(await api.inFlight()).toBe(0);
     // So the next request is not refused as busy: it gets a slot, and times out in turn.
     await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     gated.release();
     expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a search that outlives --timeout-ms is a 503 timeout; it keeps its slot until it ends', async () => {
@@ -303,7 +313,7 @@ describe('serve: access and limits', () => {
     await expectError(await api.get('/notes?query=wat'), 503, 'busy', /^too many requests at once/);
     gated.release();
     await until(async () => (await api.get('/notes?query=wat')).status === 200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 });
 
@@ -338,16 +348,24 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
     expect((await api.get('/health')).status).toBe(200);
   });
 
-  it('an unreachable database: 503 on builds, searches and /health, never a stack', async () => {
+  it('an unreachable database: 503 on builds, searches and /health, never a stack nor its address; the log has the reason', async () => {
     const down = MysqlNoteStore.fromUrl('mysql://root@127.0.0.1:1/none', { connectTimeoutMs: 1_000 });
     servers.push({ close: () => down.destroy() });
     const api = await serve(down);
-    await expectError(await api.get('/notes/19/context?budget=10'), 503, 'unavailable', /^cannot reach the database: /);
-    await expectError(await api.get('/notes?query=wat'), 503, 'unavailable', /^cannot reach the database: /);
+    const bodies = [
+      await expectError(await api.get('/notes/19/context?budget=10'), 503, 'unavailable', 'cannot reach the database'),
+      await expectError(await api.get('/notes?query=wat'), 503, 'unavailable', 'cannot reach the database'),
+    ];
     const health = await api.get('/health');
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 'unavailable', message: expect.stringMatching(/^cannot reach the database: /) });
-    expect(api.logs).toEqual([]);
+    const healthBody = await health.json();
+    expect(healthBody).toEqual({ status: 'unavailable', message: 'cannot reach the database' });
+    expect(JSON.stringify([bodies, healthBody])).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|:1\b/);
+    // The operator's log says why, per request.
+    const warnings = api.logs.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]!.detail).toMatch(/^cannot reach the database: .*ECONNREFUSED/);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a build that outlives --timeout-ms stops and frees its connection, while the table is still locked', async () => {
@@ -362,12 +380,12 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
       const started = Date.now();
       await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(api.slots.inFlight).toBe(0);
+      expect(await api.inFlight()).toBe(0);
       // Its connection was destroyed, not left waiting behind the lock (as it would for the statement timeout).
       await until(async () => (await waiting()) === 0, 4_000);
       await locker.query('UNLOCK TABLES');
       expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
-      expect(api.logs).toEqual([]);
+      expect(api.failures()).toEqual([]);
     } finally {
       await locker.end();
     }

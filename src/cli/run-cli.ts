@@ -91,12 +91,16 @@ export async function main(
     .command('serve')
     .description('serve the HTTP API (for a backend, never for end users directly)')
     .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
-    .option('--port <n>', 'TCP port (0: any free port)', '8080')
+    .option('--port <n>', 'TCP port, 0: any free port (default: PORT, else 8080)')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--token <secret>', 'require Authorization: Bearer <secret> (default: NOTE_CONTEXT_TOKEN)')
     .option('--readable-notebooks <ids>', 'notebook ids any request may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
     .option('--max-builds <n>', 'builds and searches at once; more are answered 503 with Retry-After', '8')
     .option('--timeout-ms <n>', 'longest a request may take before it is answered 503', '10000')
+    .option('--cors <origins>', 'allow browsers from these comma-separated origins (or *) to call the API')
+    .option('--compress', 'compress answers (br, gzip, deflate) for clients that accept it')
+    .option('--public-metrics', 'answer GET /metrics without the token')
+    .option('--log-level <level>', 'request log (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent', 'info')
     .action(async (flags) => {
       exitCode = await (await import('../http/run-serve-command.js')).runServeCommand(flags, err);
     });

@@ -40,7 +40,7 @@ const errorResponse = (description: string) => ({
 });
 
 /** The OpenAPI 3.1 document of the HTTP API, its schemas made from the zod schemas that check it. */
-export function openApiDocument({ version, bearer }: { version: string; bearer: boolean }) {
+export function openApiDocument({ version, bearer, prefix = '' }: { version: string; bearer: boolean; prefix?: string }) {
   const readableNotebooks = {
     name: READABLE_NOTEBOOKS_HEADER,
     in: 'header',
@@ -51,6 +51,19 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
     schema: { type: 'string', pattern: '^\\s*([1-9][0-9]*\\s*(,\\s*[1-9][0-9]*\\s*)*)?$' },
   };
   const unauthorized = bearer ? { '401': errorResponse('No or wrong bearer token.') } : {};
+  const probe = (summary: string, ready: boolean) => ({
+    get: {
+      operationId: summary.split(' ')[0]!.toLowerCase() + (ready ? 'Ready' : ''),
+      summary,
+      security: [],
+      responses: {
+        '200': { description: 'Yes.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+        ...(ready && {
+          '503': { description: 'The store cannot be read (or did not answer in time).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+        }),
+      },
+    },
+  });
   const unavailable = errorResponse('The database cannot be reached, the request took too long, or too many run at once (Retry-After).');
   return {
     openapi: '3.1.0',
@@ -62,7 +75,7 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
         'which decides what each viewer may read; never expose it to end users directly.',
     },
     ...(bearer && { security: [{ bearer: [] }] }),
-    paths: {
+    paths: Object.fromEntries(Object.entries({
       '/notes/{id}/context': {
         get: {
           operationId: 'getNoteContext',
@@ -102,15 +115,14 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
           },
         },
       },
-      '/health': {
+      '/livez': probe('Live: the process answers (the store is not looked at)', false),
+      '/readyz': probe('Ready: a build could start now (a read opens and closes on the store)', true),
+      '/health': probe('Health: the same as /readyz', true),
+      '/metrics': {
         get: {
-          operationId: 'health',
-          summary: 'Whether a build could start now (opens and closes a read on the store)',
-          security: [],
-          responses: {
-            '200': { description: 'Ready.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-            '503': { description: 'The store cannot be read.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-          },
+          operationId: 'metrics',
+          summary: 'Prometheus metrics (text exposition format)',
+          responses: { '200': { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, ...unauthorized },
         },
       },
       '/openapi.json': {
@@ -120,7 +132,7 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
           responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } }, ...unauthorized },
         },
       },
-    },
+    }).map(([path, item]) => [`${prefix}${path}`, item])),
     components: {
       schemas: {
         ContextEnvelope: {

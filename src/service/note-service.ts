@@ -1,4 +1,5 @@
-import { buildContext, type BuildOutcome } from '../build-context.js';
+import type { BuildOutcome } from '../build-context.js';
+import { tracedBuildContext } from '../telemetry/traced-build-context.js';
 import type { BuildOptions } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
@@ -52,7 +53,7 @@ export class NoteService {
       ...(scope.timeoutMs !== undefined && { timeoutMs: scope.timeoutMs }),
       ...(scope.signal && { signal: scope.signal }),
     };
-    const outcome = await this.run(() => buildContext(this.store, options));
+    const outcome = await this.run(() => tracedBuildContext(this.store, options));
     return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
   }
 

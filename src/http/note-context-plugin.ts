@@ -1,0 +1,259 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
+import { ValidationError } from '../errors.js';
+import { parseNotebookIds, readableNotebooksFor } from '../service/access.js';
+import { BuildSlots } from '../service/build-slots.js';
+import { NoteService } from '../service/note-service.js';
+import { FindNotesRequestSchema } from '../service/requests.js';
+import { NotAuthorized } from '../service/service-error.js';
+import { checkStore } from '../service/service-store.js';
+import type { NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
+import { timingBuilds } from '../telemetry/build-timings.js';
+import { noteContextTracer } from '../telemetry/tracer.js';
+import { bearerTokenCheck } from './bearer-token.js';
+import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
+import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
+import { HttpMetrics } from './http-metrics.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+import { openApiDocument } from './openapi.js';
+import { queryInput } from './query-input.js';
+import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
+import { serverTiming } from './server-timing.js';
+
+export interface NoteContextPluginOptions {
+  /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore`, or the host's own store. */
+  readonly store: NoteStore & NoteFinder;
+  /**
+   * Resolves when a build could start now (`/readyz`, `/health`); by default a reader opens, reads
+   * and closes. It is given up after `timeoutMs` (at most 5 s), and the probe answers 503.
+   */
+  readonly check?: (() => Promise<void>) | undefined;
+  /** The most any request may read; a request's `X-Readable-Notebooks` may only narrow it. Default: all. */
+  readonly readableNotebooks?: readonly number[] | undefined;
+  /** When set, every route but the probes needs `Authorization: Bearer <token>` (compared in constant time). */
+  readonly token?: string | undefined;
+  /** Longest a request may take: its build is stopped then (freeing its connection) and it is answered 503. Default 10000. */
+  readonly timeoutMs?: number | undefined;
+  /** Builds and searches at once. Default 8. */
+  readonly maxBuilds?: number | undefined;
+  /** The version the OpenAPI document states. */
+  readonly version?: string | undefined;
+  /** Prometheus metrics: in `registry` (default: one of the plugin's own), served at `/metrics` unless `route` is false. */
+  readonly metrics?: { readonly registry?: Registry; readonly route?: boolean; readonly public?: boolean } | undefined;
+}
+
+/**
+ * How much longer than `timeoutMs` the framework waits for a handler. Builds and searches end at
+ * `timeoutMs` themselves, with their own message; the framework's timeout only backs them up.
+ */
+export const HANDLER_GRACE_MS = 1_000;
+
+/** The probes answer within this long, whatever the store does. */
+const LONGEST_PROBE_MS = 5_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered without a token: probes (and, when so configured, the metrics). */
+    noteContextPublic?: boolean;
+  }
+}
+
+/**
+ * The HTTP API as a Fastify plugin: a host that runs Fastify mounts it under a prefix,
+ * `app.register(noteContextPlugin, { prefix: '/context', store })`; `note-context serve` runs the
+ * same plugin. Inside its prefix it answers every error as `{ code, message, field? }` (unknown
+ * routes 404, wrong methods 405, after the token check), logs with the host's logger, traces with
+ * OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
+ */
+export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000);
+  const slots = new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8));
+  const service = new NoteService(options.store, slots);
+  const check = options.check ?? (() => checkStore(options.store));
+  const metrics = new HttpMetrics(slots, options.metrics?.registry);
+  const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
+  const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+
+  app.addHook('onRoute', (route) => {
+    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
+    routes.push({ pattern, methods: [route.method].flat() });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    const span = noteContextTracer().startSpan(
+      request.method,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': pathOf(request) } },
+      parent,
+    );
+    spans.set(request, { span, context: trace.setSpan(parent, span) });
+    const traceId = traceIdOf(request.headers.traceparent);
+    if (traceId !== undefined && traceId !== request.id) request.log = request.log.child({ traceId });
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  if (options.token !== undefined) {
+    const authorized = bearerTokenCheck(options.token);
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.noteContextPublic === true) return;
+      if (!authorized(request.headers.authorization)) throw new NotAuthorized('missing or wrong bearer token');
+    });
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestSeconds.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1_000);
+    endSpan(request, route, reply.statusCode);
+  });
+  app.addHook('onRequestAbort', async (request) => endSpan(request, request.routeOptions.url ?? 'unmatched', 499));
+  // A host's close waits for the builds still running, so it may close the store after it.
+  app.addHook('onClose', async () => slots.drained());
+
+  function endSpan(request: FastifyRequest, route: string, status: number): void {
+    const traced = spans.get(request);
+    if (!traced) return;
+    spans.delete(request);
+    traced.span.updateName(`${request.method} ${route}`);
+    traced.span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+    if (status >= 500) traced.span.setStatus({ code: SpanStatusCode.ERROR });
+    traced.span.end();
+  }
+
+  /** Runs `work` with the request's span active, so the spans of its build are children of it. */
+  function inRequestSpan<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    const traced = spans.get(request);
+    return traced ? context.with(traced.context, work) : work();
+  }
+
+  function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
+    metrics.errors.inc({ code: error.code, status: error.status });
+    if (error.code === 'unauthorized') void reply.header('WWW-Authenticate', 'Bearer');
+    if (error.code === 'busy') void reply.header('Retry-After', '1');
+    if (error.detail !== undefined) request.log.warn({ detail: error.detail }, error.message);
+    return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = httpErrorOf(error);
+    if (mapped.code === 'internal') request.log.error({ err: error }, 'unexpected failure');
+    return sendError(request, reply, mapped);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
+    if (allowed.length > 0) {
+      void reply.header('Allow', allowed.join(', '));
+      return sendError(request, reply, { status: 405, code: 'method_not_allowed', message: `method ${request.method} not allowed on ${path} (allowed: ${allowed.join(', ')})` });
+    }
+    return sendError(request, reply, { status: 404, code: 'not_found', message: `no route ${request.method} ${path}` });
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout }, async (request, reply) => {
+    const parameters = queryInput(ContextParametersSchema, request.query);
+    const { timings, done } = timingBuilds(() =>
+      inRequestSpan(request, () =>
+        // The client going away aborts `request.signal`: the build stops and frees its connection.
+        service.context(ContextQuerySchema, { ...parameters, focus: request.params.id }, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
+      ),
+    );
+    let answer;
+    try {
+      answer = await done;
+    } catch (error) {
+      if (timings.builds > 0) metrics.buildSeconds.observe({ outcome: httpErrorOf(error).code }, timings.buildMs / 1_000);
+      throw error;
+    }
+    metrics.buildSeconds.observe({ outcome: 'ok' }, timings.buildMs / 1_000);
+    const timing = serverTiming(timings);
+    if (timing !== undefined) void reply.header('Server-Timing', timing);
+
+    const { result, report, text, format } = answer;
+    const body = format === 'json' ? JSON.stringify({ result, report }) : text;
+    const reportHeader = JSON.stringify(report);
+    // The tag covers what the answer says, not how it was built (round trips may differ between two equal answers).
+    const tag = entityTag(format, body);
+    void reply.header('ETag', tag).header('Cache-Control', 'private, no-cache').header('Vary', `${READABLE_NOTEBOOKS_HEADER}, Authorization`);
+    if (format === 'prompt') void reply.header(REPORT_HEADER, reportHeader);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
+  });
+
+  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout }, async (request, reply) => {
+    const input = queryInput(FindNotesRequestSchema, request.query);
+    const started = performance.now();
+    try {
+      const notes = await inRequestSpan(request, () =>
+        noteContextTracer().startActiveSpan('note-context find notes', async (span) => {
+          try {
+            return await service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
+          } finally {
+            span.end();
+          }
+        }),
+      );
+      metrics.searchSeconds.observe({ outcome: 'ok' }, (performance.now() - started) / 1_000);
+      void reply.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
+      return { notes };
+    } catch (error) {
+      metrics.searchSeconds.observe({ outcome: httpErrorOf(error).code }, (performance.now() - started) / 1_000);
+      throw error;
+    }
+  });
+
+  const probeMs = Math.min(timeoutMs, LONGEST_PROBE_MS);
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const problem = await probe(check, probeMs);
+    return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
+  };
+  const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
+  /** Whether a build could start now: the store answers. What load balancers and orchestrators route by. */
+  app.get('/readyz', probeRoute, ready);
+  /** The same as `/readyz`, as the API has always answered it. */
+  app.get('/health', probeRoute, ready);
+  /** The process is alive and its event loop turns: it never looks at the store. */
+  app.get('/livez', probeRoute, async () => ({ status: 'ok' }));
+
+  if (options.metrics?.route !== false) {
+    app.get('/metrics', { config: { noteContextPublic: options.metrics?.public === true } }, async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
+  }
+
+  let openApi: object | undefined;
+  app.get('/openapi.json', async () => (openApi ??= openApiDocument({ version: options.version ?? '0.0.0', bearer: options.token !== undefined, prefix: app.prefix })));
+
+  function readableFor(request: FastifyRequest): readonly number[] | undefined {
+    const header = request.headers[READABLE_NOTEBOOKS_HEADER.toLowerCase()];
+    const requested = header === undefined ? undefined : parseNotebookIds(READABLE_NOTEBOOKS_HEADER, [header].flat().join(','));
+    return readableNotebooksFor(options.readableNotebooks, requested);
+  }
+};
+
+/** The context route's query parameters: every build option but the focus, which is the path's. */
+const ContextParametersSchema = ContextQuerySchema.omit({ focus: true });
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+/** Why the store cannot serve a build now, in words for clients; undefined when it can. */
+async function probe(check: () => Promise<void>, withinMs: number): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`the store did not answer within ${withinMs} ms`), withinMs);
+  });
+  try {
+    return await Promise.race([check().then(() => undefined, (error: unknown) => httpErrorOf(error).message), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new ValidationError(name, `expected a positive integer, got ${value}`);
+  return value;
+}
