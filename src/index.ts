@@ -1,5 +1,6 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
+export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
 export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
 export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
@@ -39,3 +40,4 @@ export { loadFixture } from './store/mysql/load-fixture.js';
 export type { LoadOptions } from './store/mysql/load-options.js';
 export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
 export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';
+export { noteContextPlugin, type NoteContextPluginOptions } from './http/note-context-plugin.js';

@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,34 +181,57 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /openapi.json is OpenAPI 3.1 whose schemas the real responses satisfy (checked by Ajv, not zod)', async () => {
-    const document = (await (await api.get('/openapi.json')).json()) as {
-      openapi: string;
-      paths: Record<string, { get: { parameters?: { name: string; in: string; required: boolean }[] } }>;
-    };
+  it('GET /openapi.json is a valid OpenAPI 3.1 document whose schemas the real responses satisfy (checked by Ajv, not zod)', async () => {
+    type Operation = { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+    const document = (await (await api.get('/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: Operation }> };
+    const validation = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
+    expect(validation.errors).toBeUndefined();
+    expect(validation.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(['/health', '/livez', '/metrics', '/notes', '/notes/{id}/context', '/openapi.json', '/readyz']);
     expect(document.paths['/notes/{id}/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
-      'path id*',
       'query budget*',
       'query format',
       'query tokenizer',
       'query truncate',
+      'path id*',
       'header X-Readable-Notebooks',
     ]);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addSchema(document, 'openapi.json');
-    const check = async (schema: string, response: Response) => {
-      const validate = ajv.getSchema(`openapi.json#/components/schemas/${schema}`)!;
-      const body = await response.json();
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    const check = async (path: string, status: string, response: Response, body?: unknown) => {
+      expect(String(response.status)).toBe(status);
+      const validate = ajv.compile(document.paths[path]!.get.responses[status]!.content!['application/json']!.schema);
+      const value = body ?? (await response.json());
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+      return value;
     };
-    await check('ContextEnvelope', await api.get('/notes/27/context?budget=1500'));
-    await check('FoundNotes', await api.get('/notes?query=e'));
-    await check('Health', await api.get('/health'));
-    await check('Error', await api.get('/notes/1/context?budget=x'));
-    const report = ajv.getSchema('openapi.json#/components/schemas/BuildReport')!;
+    const envelope = (await check('/notes/{id}/context', '200', await api.get('/notes/27/context?budget=1500'))) as { report: unknown };
+    await check('/notes', '200', await api.get('/notes?query=e'));
+    await check('/health', '200', await api.get('/health'));
+    await check('/livez', '200', await api.get('/livez'));
+    await check('/notes/{id}/context', '400', await api.get('/notes/1/context?budget=x'));
+    await check('/notes/{id}/context', '404', await api.get('/notes/99999/context?budget=1'));
+    const reportSchema = (document.paths['/notes/{id}/context']!.get.responses['200']!.content!['application/json']!.schema as { properties: { report: object } }).properties.report;
+    const report = ajv.compile(reportSchema);
+    expect(report(envelope.report)).toBe(true);
     expect(report(JSON.parse((await api.get('/notes/10/context?budget=50&format=prompt')).headers.get('x-note-context-report')!))).toBe(true);
+  });
+
+  it('with a token, the document declares the bearer scheme and the 401 of every route but the probes', async () => {
+    const guarded = await serve(sample, { token: 'tok' });
+    const document = (await (await guarded.get('/openapi.json', { Authorization: 'Bearer tok' })).json()) as {
+      security: unknown;
+      components: { securitySchemes: unknown };
+      paths: Record<string, { get: { security?: unknown[]; responses: Record<string, unknown> } }>;
+    };
+    expect((await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0])).valid).toBe(true);
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
+    for (const [path, item] of Object.entries(document.paths)) {
+      const probe = ['/livez', '/readyz', '/health'].includes(path);
+      expect(item.get.security, path).toEqual(probe ? [] : undefined);
+      expect(Object.keys(item.get.responses).includes('401'), path).toBe(!probe);
+    }
   });
 });
 

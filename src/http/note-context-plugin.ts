@@ -1,4 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { ValidationError } from '../errors.js';
@@ -15,9 +16,8 @@ import { noteContextTracer } from '../telemetry/tracer.js';
 import { bearerTokenCheck } from './bearer-token.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
-import { HttpMetrics } from './http-metrics.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
-import { openApiDocument } from './openapi.js';
+import { openApiInfo, openApiRoutes } from './openapi.js';
 import { queryInput } from './query-input.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
 import { serverTiming } from './server-timing.js';
@@ -72,10 +72,22 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const slots = new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8));
   const service = new NoteService(options.store, slots);
   const check = options.check ?? (() => checkStore(options.store));
+  // prom-client is loaded only when the plugin is registered: importing the library stays quick.
+  const { HttpMetrics } = await import('./http-metrics.js');
   const metrics = new HttpMetrics(slots, options.metrics?.registry);
   const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
   const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
   const routes: { pattern: RegExp; methods: string[] }[] = [];
+  const bearer = options.token !== undefined;
+  const schemas = openApiRoutes({ bearer });
+
+  // The routes' schemas document them (OpenAPI); zod checks the requests, with the CLI's messages,
+  // and answers are plain JSON, so the framework's own validator and serializer stay out.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // A host that runs its own @fastify/swagger collects these routes into its document instead.
+  const ownDocument = !app.hasDecorator('swagger');
+  if (ownDocument) await app.register(swagger, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
 
   app.addHook('onRoute', (route) => {
     const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
@@ -152,7 +164,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return sendError(request, reply, { status: 404, code: 'not_found', message: `no route ${request.method} ${path}` });
   });
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout }, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas.context }, async (request, reply) => {
     const parameters = queryInput(ContextParametersSchema, request.query);
     const { timings, done } = timingBuilds(() =>
       inRequestSpan(request, () =>
@@ -182,7 +194,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
   });
 
-  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
     const started = performance.now();
     try {
@@ -211,20 +223,20 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   };
   const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
   /** Whether a build could start now: the store answers. What load balancers and orchestrators route by. */
-  app.get('/readyz', probeRoute, ready);
+  app.get('/readyz', { ...probeRoute, schema: schemas.ready }, ready);
   /** The same as `/readyz`, as the API has always answered it. */
-  app.get('/health', probeRoute, ready);
+  app.get('/health', { ...probeRoute, schema: schemas.health }, ready);
   /** The process is alive and its event loop turns: it never looks at the store. */
-  app.get('/livez', probeRoute, async () => ({ status: 'ok' }));
+  app.get('/livez', { ...probeRoute, schema: schemas.live }, async () => ({ status: 'ok' }));
 
   if (options.metrics?.route !== false) {
-    app.get('/metrics', { config: { noteContextPublic: options.metrics?.public === true } }, async (_request, reply) =>
+    const open = options.metrics?.public === true;
+    app.get('/metrics', { config: { noteContextPublic: open }, schema: open ? { ...schemas.metrics, security: [] } : schemas.metrics }, async (_request, reply) =>
       reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
     );
   }
 
-  let openApi: object | undefined;
-  app.get('/openapi.json', async () => (openApi ??= openApiDocument({ version: options.version ?? '0.0.0', bearer: options.token !== undefined, prefix: app.prefix })));
+  if (ownDocument) app.get('/openapi.json', { schema: schemas.document }, async () => app.swagger());
 
   function readableFor(request: FastifyRequest): readonly number[] | undefined {
     const header = request.headers[READABLE_NOTEBOOKS_HEADER.toLowerCase()];
