@@ -35,7 +35,7 @@ interface RawAnswer {
 /** Sends bytes as they are (no client would let through a raw é in a path) and reads the answer. */
 function raw(port: number, request: string | Buffer): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -111,6 +111,36 @@ describe('every answer the framework or Node makes has the { code, message, fiel
       expect(JSON.parse(answer.body)).toEqual({ code: 'invalid_input', message: `invalid input: unknown option "${name}"`, field: name });
     }
     expectErrorShape(await raw(port, request('GET /notes?query=wat&__proto__=x', auth)), 400, 'invalid_input');
+  });
+});
+
+describe('closing', () => {
+  it('a request that arrives once the server is closing gets 503 in the error shape; the one in flight finishes', async () => {
+    const gated = new GatedStore(sample);
+    const app = await createHttpServer({ store: gated, timeoutMs: 10_000, log: { level: 'silent' } });
+    const port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const inFlight = raw(port, request('GET /notes/19/context?budget=100'));
+    await until(() => gated.waiting === 1);
+    // A second client has sent half its headers when the close begins, and the rest after.
+    const late = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => late.once('connect', resolve));
+    let received = '';
+    late.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const lateEnded = new Promise((resolve) => late.on('close', resolve));
+    late.write('GET /notes?query=wat HTTP/1.1\r\nHost: x\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    late.write('\r\n');
+    await lateEnded;
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(received.split('\r\n\r\n')[1]!)).toEqual({ code: 'unavailable', message: 'the server is shutting down' });
+    gated.release();
+    const first = await inFlight;
+    expect(first.status).toBe(200);
+    expect(first.headers.connection).toBe('close');
+    await closed;
   });
 });
 

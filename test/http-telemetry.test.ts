@@ -134,6 +134,28 @@ describe('logs, metrics and Server-Timing', () => {
     }
   });
 
+  it('an unexpected failure: 500 "internal error" to the client, the stack in an error-level log line with the request id', async () => {
+    const lines: string[] = [];
+    const broken: NoteStore & NoteFinder = {
+      openReader: async () => {
+        throw new TypeError('cannot read properties of undefined (reading "rows")');
+      },
+      findNotes: (query, options) => sample.findNotes(query, options),
+    };
+    const app = await createHttpServer({ store: broken, timeoutMs: 10_000, log: { stream: { write: (line) => lines.push(line) } } });
+    try {
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${url}/notes/19/context?budget=100`, { headers: { 'X-Request-Id': 'broken-1' } });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ code: 'internal', message: 'internal error' });
+      const failure = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: { stack?: string } }).find((line) => line.level === 50)!;
+      expect(failure.reqId).toBe('broken-1');
+      expect(failure.err!.stack).toMatch(/^TypeError: cannot read properties of undefined[^]*\n\s+at /);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('GET /metrics (Prometheus text): build latency, builds in flight, errors by code, request latency by route', async () => {
     const app = await createHttpServer({ store: batchedSample().store, timeoutMs: 10_000, log: { level: 'silent' } });
     try {

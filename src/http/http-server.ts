@@ -39,8 +39,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     handlerTimeout: options.timeoutMs + HANDLER_GRACE_MS,
     // Receiving a request may not take longer either (slow clients).
     requestTimeout: options.timeoutMs,
-    // Once closing: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
-    return503OnClosing: true,
+    // Once closing: idle keep-alive sockets close, in-flight requests finish; new ones get 503 (below).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,
     // A URL that cannot be decoded never reaches a route or a hook: the token is checked here.
@@ -51,11 +51,19 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
   });
 
-  // The framework refuses requests that arrive once closing; those already in flight end with
-  // `Connection: close`, so their keep-alive sockets do not hold the close open.
+  // Once closing, a request that still arrives (on a connection already open) is refused in the
+  // API's shape, and every answer closes its connection, so keep-alive sockets do not hold the close open.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('Retry-After', '1')
+      .type('application/json; charset=utf-8')
+      .send(errorBody({ code: 'unavailable', message: 'the server is shutting down' }));
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('Connection', 'close');
