@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
@@ -259,6 +260,32 @@ describe('the Fastify plugin in a host of its own, under a prefix', () => {
       host.server.closeIdleConnections();
       await close;
     } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('the plugin among a host\'s own plugins', () => {
+  it('a host with its own @fastify/swagger gets these routes in its document; the plugin serves none of its own', async () => {
+    const host = Fastify({ logger: false });
+    await host.register(swagger, { openapi: { openapi: '3.1.0', info: { title: 'host', version: '1' } } });
+    host.get('/own', async () => ({}));
+    await host.register(noteContextPlugin, { prefix: '/context', store: sample });
+    await host.ready();
+    const paths = Object.keys((host.swagger() as { paths: object }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/own', '/context/notes/{id}/context', '/context/notes', '/context/readyz']));
+    expect(paths).not.toContain('/context/openapi.json');
+    expect((await host.inject('/context/openapi.json')).statusCode).toBe(404);
+    await host.close();
+  });
+
+  it('bad options refuse the registration with one line naming the option', async () => {
+    for (const [options, message] of [
+      [{ timeoutMs: 2 ** 31 }, `timeoutMs: expected an integer from 1 to ${2 ** 31 - 1 - 1_000}, got ${2 ** 31}`],
+      [{ maxBuilds: 0 }, 'maxBuilds: expected an integer from 1 to 1000, got 0'],
+    ] as const) {
+      const host = Fastify({ logger: false });
+      await expect(host.register(noteContextPlugin, { store: sample, ...options })).rejects.toThrow(message);
       await host.close();
     }
   });

@@ -1,5 +1,3 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
-import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { ValidationError } from '../errors.js';
@@ -20,7 +18,10 @@ import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './
 import { openApiInfo, openApiRoutes } from './openapi.js';
 import { queryInput } from './query-input.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
+import { traceRequests } from './request-tracing.js';
+import { RouteMethods } from './route-methods.js';
 import { serverTiming } from './server-timing.js';
+import { probeStore } from './store-probe.js';
 
 export interface NoteContextPluginOptions {
   /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore`, or the host's own store. */
@@ -50,6 +51,9 @@ export interface NoteContextPluginOptions {
  */
 export const HANDLER_GRACE_MS = 1_000;
 
+/** The longest delay a Node timer keeps (2^31 − 1 ms); a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** The probes answer within this long, whatever the store does. */
 const LONGEST_PROBE_MS = 5_000;
 
@@ -68,16 +72,14 @@ declare module 'fastify' {
  * OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
  */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
-  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000);
-  const slots = new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8));
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
+  const slots = new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
   const service = new NoteService(options.store, slots);
   const check = options.check ?? (() => checkStore(options.store));
-  // prom-client is loaded only when the plugin is registered: importing the library stays quick.
+  // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.
   const { HttpMetrics } = await import('./http-metrics.js');
   const metrics = new HttpMetrics(slots, options.metrics?.registry);
   const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
-  const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
-  const routes: { pattern: RegExp; methods: string[] }[] = [];
   const bearer = options.token !== undefined;
   const schemas = openApiRoutes({ bearer });
 
@@ -87,21 +89,12 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // A host that runs its own @fastify/swagger collects these routes into its document instead.
   const ownDocument = !app.hasDecorator('swagger');
-  if (ownDocument) await app.register(swagger, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
+  if (ownDocument) await app.register((await import('@fastify/swagger')).default, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
 
-  app.addHook('onRoute', (route) => {
-    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
-    routes.push({ pattern, methods: [route.method].flat() });
-  });
+  const routeMethods = new RouteMethods(app);
+  const inRequestSpan = traceRequests(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const span = noteContextTracer().startSpan(
-      request.method,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': pathOf(request) } },
-      parent,
-    );
-    spans.set(request, { span, context: trace.setSpan(parent, span) });
     const traceId = traceIdOf(request.headers.traceparent);
     if (traceId !== undefined && traceId !== request.id) request.log = request.log.child({ traceId });
     void reply.header(REQUEST_ID_HEADER, request.id);
@@ -118,27 +111,9 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requestSeconds.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1_000);
-    endSpan(request, route, reply.statusCode);
   });
-  app.addHook('onRequestAbort', async (request) => endSpan(request, request.routeOptions.url ?? 'unmatched', 499));
   // A host's close waits for the builds still running, so it may close the store after it.
   app.addHook('onClose', async () => slots.drained());
-
-  function endSpan(request: FastifyRequest, route: string, status: number): void {
-    const traced = spans.get(request);
-    if (!traced) return;
-    spans.delete(request);
-    traced.span.updateName(`${request.method} ${route}`);
-    traced.span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
-    if (status >= 500) traced.span.setStatus({ code: SpanStatusCode.ERROR });
-    traced.span.end();
-  }
-
-  /** Runs `work` with the request's span active, so the spans of its build are children of it. */
-  function inRequestSpan<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    const traced = spans.get(request);
-    return traced ? context.with(traced.context, work) : work();
-  }
 
   function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
     metrics.errors.inc({ code: error.code, status: error.status });
@@ -156,7 +131,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
-    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
+    const allowed = routeMethods.allowedOn(path);
     if (allowed.length > 0) {
       void reply.header('Allow', allowed.join(', '));
       return sendError(request, reply, { status: 405, code: 'method_not_allowed', message: `method ${request.method} not allowed on ${path} (allowed: ${allowed.join(', ')})` });
@@ -218,7 +193,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   const probeMs = Math.min(timeoutMs, LONGEST_PROBE_MS);
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const problem = await probe(check, probeMs);
+    const problem = await probeStore(check, probeMs);
     return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
   };
   const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
@@ -252,20 +227,7 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
-/** Why the store cannot serve a build now, in words for clients; undefined when it can. */
-async function probe(check: () => Promise<void>, withinMs: number): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`the store did not answer within ${withinMs} ms`), withinMs);
-  });
-  try {
-    return await Promise.race([check().then(() => undefined, (error: unknown) => httpErrorOf(error).message), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new ValidationError(name, `expected a positive integer, got ${value}`);
+function positiveInteger(name: string, value: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new ValidationError(name, `expected an integer from 1 to ${max}, got ${value}`);
   return value;
 }
