@@ -11,6 +11,7 @@ import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { tracedBuildContext } from '../src/telemetry/traced-build-context.js';
+import { GatedStore } from './support/gated-store.js';
 import { recording } from './support/recording-store.js';
 
 const sample = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
@@ -196,6 +197,18 @@ describe('logs, metrics and Server-Timing', () => {
       expect((await fetch(`${url}/notes?query=wat`)).headers.get('server-timing')).toMatch(/^search;dur=\d+\.\d$/);
     } finally {
       await app.close();
+    }
+    // A build that timed out still says how long it ran: here all of it waiting for a reader, no read batch.
+    const stalled = await createHttpServer({ store: new GatedStore(sample), timeoutMs: 300, log: { level: 'silent' } });
+    try {
+      const url = await stalled.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${url}/notes/19/context?budget=100`);
+      expect(response.status).toBe(503);
+      const [, build, read] = /^build;dur=(\d+\.\d), read;dur=(\d+\.\d);desc="0 batches"$/.exec(response.headers.get('server-timing') ?? '') ?? [];
+      expect(Number(build)).toBeGreaterThanOrEqual(290);
+      expect(Number(read)).toBe(0);
+    } finally {
+      await stalled.close();
     }
   });
 });

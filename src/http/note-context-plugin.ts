@@ -150,13 +150,16 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     let answer;
     try {
       answer = await done;
+      metrics.buildSeconds.observe({ outcome: 'ok' }, timings.buildMs / 1_000);
     } catch (error) {
+      // A request refused before its build started (bad input, busy) is no build.
       if (timings.builds > 0) metrics.buildSeconds.observe({ outcome: httpErrorOf(error).code }, timings.buildMs / 1_000);
       throw error;
+    } finally {
+      // On failures too: a build that timed out says how long it ran and how much of it was reading.
+      const timing = serverTiming(timings);
+      if (timing !== undefined) void reply.header('Server-Timing', timing);
     }
-    metrics.buildSeconds.observe({ outcome: 'ok' }, timings.buildMs / 1_000);
-    const timing = serverTiming(timings);
-    if (timing !== undefined) void reply.header('Server-Timing', timing);
 
     const { result, report, text, format } = answer;
     const body = format === 'json' ? JSON.stringify({ result, report }) : text;
