@@ -40,4 +40,3 @@ export { loadFixture } from './store/mysql/load-fixture.js';
 export type { LoadOptions } from './store/mysql/load-options.js';
 export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
 export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';
-export { noteContextPlugin, type NoteContextPluginOptions } from './http/note-context-plugin.js';

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
 import { createHttpServer } from '../src/http/http-server.js';
+import { HttpMetrics } from '../src/http/http-metrics.js';
+import { Registry } from 'prom-client';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
@@ -182,6 +184,18 @@ describe('logs, metrics and Server-Timing', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('the slots\' queue, when they keep one, is a gauge of its own; a host\'s registry gets the metrics without the process defaults', async () => {
+    const load = { inFlight: 2, queued: 0 };
+    const registry = new Registry();
+    new HttpMetrics(load, registry);
+    load.queued = 3;
+    const text = await registry.metrics();
+    expect(text).toMatch(/^note_context_builds_in_flight 2$/m);
+    expect(text).toMatch(/^note_context_builds_queued 3$/m);
+    expect(text).not.toMatch(/^process_/m);
+    expect(await new HttpMetrics({ inFlight: 0 }).registry.metrics()).not.toMatch(/builds_queued/);
   });
 
   it('Server-Timing on context answers: the build and the time its read batches took', async () => {

@@ -5,7 +5,7 @@ export interface BuildLoad {
   /** Builds and searches running now. */
   readonly inFlight: number;
   /** Requests waiting for a slot, when the slots keep a queue. */
-  readonly waiting?: number;
+  readonly queued?: number;
 }
 
 /** Seconds; from a note in memory (~1 ms) to the default timeout (10 s). */
@@ -62,13 +62,13 @@ export class HttpMetrics {
         this.set(load.inFlight);
       },
     });
-    if (load.waiting !== undefined) {
+    if (load.queued !== undefined) {
       new Gauge({
-        name: 'note_context_builds_waiting',
+        name: 'note_context_builds_queued',
         help: 'Builds and searches waiting for a slot.',
         registers,
         collect() {
-          this.set(load.waiting ?? 0);
+          this.set(load.queued ?? 0);
         },
       });
     }

@@ -39,6 +39,8 @@ export interface NoteContextPluginOptions {
   readonly timeoutMs?: number | undefined;
   /** Builds and searches at once. Default 8. */
   readonly maxBuilds?: number | undefined;
+  /** The slots the builds run in, when the host already made them (then `maxBuilds` is theirs). */
+  readonly slots?: BuildSlots | undefined;
   /** The version the OpenAPI document states. */
   readonly version?: string | undefined;
   /** Prometheus metrics: in `registry` (default: one of the plugin's own), served at `/metrics` unless `route` is false. */
@@ -66,14 +68,14 @@ declare module 'fastify' {
 
 /**
  * The HTTP API as a Fastify plugin: a host that runs Fastify mounts it under a prefix,
- * `app.register(noteContextPlugin, { prefix: '/context', store })`; `note-context serve` runs the
+ * `app.register(noteContextPlugin, { prefix: '/context', store })` (from `note-context/http`); `note-context serve` runs the
  * same plugin. Inside its prefix it answers every error as `{ code, message, field? }` (unknown
  * routes 404, wrong methods 405, after the token check), logs with the host's logger, traces with
  * OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
  */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
-  const slots = new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
+  const slots = options.slots ?? new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
   const service = new NoteService(options.store, slots);
   const check = options.check ?? (() => checkStore(options.store));
   // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.
