@@ -114,7 +114,8 @@ describe('logs, metrics and Server-Timing', () => {
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const auth = { Authorization: 'Bearer tok-s3cret' };
-      const response = await fetch(`${url}/notes/19/context?budget=100`, { headers: { ...auth, 'X-Request-Id': 'backend-42' } });
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const response = await fetch(`${url}/notes/19/context?budget=100`, { headers: { ...auth, 'X-Request-Id': 'backend-42', traceparent } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-request-id')).toBe('backend-42');
       // An id that is no safe token is replaced; a traceparent's trace id stands in for a missing id.
@@ -127,7 +128,7 @@ describe('logs, metrics and Server-Timing', () => {
       await until(() => lines.filter((line) => line.includes('request completed')).length === 4);
       const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const completed = parsed.find((line) => line.msg === 'request completed' && line.reqId === 'backend-42')!;
-      expect(completed).toMatchObject({ level: 30, reqId: 'backend-42', res: { statusCode: 200 } });
+      expect(completed).toMatchObject({ level: 30, reqId: 'backend-42', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', res: { statusCode: 200 } });
       expect(typeof completed.responseTime).toBe('number');
       const incoming = parsed.find((line) => line.msg === 'incoming request' && line.reqId === 'backend-42')!;
       expect(incoming.req).toMatchObject({ method: 'GET', url: '/notes/19/context?budget=100' });

@@ -98,7 +98,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.addHook('onRequest', async (request, reply) => {
     const traceId = traceIdOf(request.headers.traceparent);
-    if (traceId !== undefined && traceId !== request.id) request.log = request.log.child({ traceId });
+    // The request's later lines ("request completed" among them, written by the reply's logger) name the caller's trace.
+    if (traceId !== undefined && traceId !== request.id) reply.log = request.log = request.log.child({ traceId });
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
 
