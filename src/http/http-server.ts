@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { NotAuthorized } from '../service/service-error.js';
 import { bearerTokenCheck } from './bearer-token.js';
-import { answerClientError } from './client-error-answer.js';
+import { answerClientError } from './answer-client-error.js';
 import { errorBody, httpErrorOf } from './http-error.js';
 import { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 import { HANDLER_GRACE_MS, noteContextPlugin, type NoteContextPluginOptions } from './note-context-plugin.js';

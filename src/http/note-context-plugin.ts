@@ -10,7 +10,7 @@ import { checkStore } from '../service/service-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { timingBuilds } from '../telemetry/build-timings.js';
-import { noteContextTracer } from '../telemetry/tracer.js';
+import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 import { bearerTokenCheck } from './bearer-token.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
@@ -18,10 +18,10 @@ import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './
 import { openApiInfo, openApiRoutes } from './openapi.js';
 import { queryInput } from './query-input.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
-import { traceRequests } from './request-tracing.js';
+import { traceRequests } from './trace-requests.js';
 import { RouteMethods } from './route-methods.js';
 import { serverTiming } from './server-timing.js';
-import { probeStore } from './store-probe.js';
+import { probeStore } from './probe-store.js';
 
 export interface NoteContextPluginOptions {
   /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore`, or the host's own store. */

@@ -5,7 +5,7 @@ import type { BuildReport } from '../iterator/build-report.js';
 import type { NoteStore } from '../store/note-store.js';
 import { currentBuildTimings } from './build-timings.js';
 import { tracedStore } from './traced-store.js';
-import { noteContextTracer } from './tracer.js';
+import { noteContextTracer } from './note-context-tracer.js';
 
 /**
  * `buildContext`, traced: a `note-context build` span (a child of the active span, such as an

@@ -1,7 +1,7 @@
 import { SpanStatusCode, type Context } from '@opentelemetry/api';
 import type { NoteReader, NoteStore, ReadRequest } from '../store/note-store.js';
 import type { BuildTimings } from './build-timings.js';
-import { noteContextTracer } from './tracer.js';
+import { noteContextTracer } from './note-context-tracer.js';
 
 /**
  * A store whose readers trace each read batch as a child span of `parent` (`note-context read`,

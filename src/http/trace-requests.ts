@@ -1,6 +1,6 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { noteContextTracer } from '../telemetry/tracer.js';
+import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 
 /** Runs `work` with a request's span active, so the spans of its build are children of it. */
 export type InRequestSpan = <T>(request: FastifyRequest, work: () => Promise<T>) => Promise<T>;
