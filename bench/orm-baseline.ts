@@ -70,15 +70,6 @@ class OrmSession implements NoteReader {
       }
       case 'children':
         return this.childrenPage(request);
-      case 'siblings': {
-        // note.parent.children, from the note on: each step a lazy link.
-        const self = await this.visibleNote(request.of);
-        const note = request.up === 0 ? self : await this.visibleNote(self?.parent_id);
-        const parent = await this.visibleNote(note?.parent_id);
-        if (!note || !parent) return [];
-        const after = { siblingOrder: Number(note.sibling_order), id: note.id };
-        return this.childrenPage({ kind: 'children', parentId: parent.id, direction: request.direction, after, limit: request.limit });
-      }
       case 'referrings':
         return this.referringPage(request);
     }

@@ -16,6 +16,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { measureCli, type CliTiming } from './cli-wall-clock.js';
+import { doughnutSchemaSection } from './doughnut-schema.js';
 import { generateNotebooks, type GeneratorSettings } from './generate-notebook.js';
 import { measureHttpLoad } from './http-load.js';
 import { measureLoopBlocking, type LoopBlocking } from './loop-blocking.js';
@@ -345,7 +346,7 @@ try {
     section(
       'Peak memory',
       `A process of its own doing ${SIZE.probe.toLocaleString('en')} builds one after another (MySQL store, random focus notes, budget 2,000, o200k) in ${probe.seconds.toFixed(1)} s` +
-        `${quick ? '' : ' (10,000 builds before issue 12; fewer now, to keep the run short)'}:\n\n` +
+        ':\n\n' +
         markdownTable(
           ['peak RSS MiB', 'RSS after 100 builds MiB', 'RSS at the end MiB', 'heap used at the end MiB'],
           [[probe.peakRssMiB.toFixed(0), probe.rssAfterWarmUpMiB.toFixed(0), probe.rssAtEndMiB.toFixed(0), probe.heapUsedAtEndMiB.toFixed(0)]],
@@ -401,6 +402,9 @@ try {
       markdownTable(['tokenizer', 'build', 'ms'], hostileRows),
   );
 
+  // --- what Doughnut users have: Doughnut's own table and indexes, a hub-heavy notebook ------------
+  await attempt("Doughnut's own schema", async () => section("Doughnut's own schema", await doughnutSchemaSection({ quick, cli: cli.length > 0, log })));
+
   // --- failures and targets ---------------------------------------------------------------------------
   const identity = `The identity check compared ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes (${randomFoci.slice(0, quick ? 50 : 200).length} random, the hubs, the fan-out foci) across the three stores: byte-identical JSON.`;
   section(
@@ -413,7 +417,7 @@ try {
   const cliFigure = (name: string) => cli.find((t) => t.name === name)?.median ?? Number.NaN;
   section(
     'Against the targets',
-    `The targets of issue 12. "When issue 12 was opened": the figures the issue quotes (a full run${quick ? '; this quick run has a smaller notebook and fewer builds' : ''}).\n\n` +
+    `The performance targets. "First measured": the figures first measured for them (a full run${quick ? '; this quick run has a smaller notebook and fewer builds' : ''}).\n\n` +
       targetsTable({
         mysqlMedian: main.median,
         mysqlP99: main.p99,

@@ -3,18 +3,22 @@ import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
-import { NoteNotFound } from './errors.js';
+import { NoteNotFound, shown, ValidationError } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
 import type { NoteRecord } from './model/note-record.js';
-import { ResultBuilder } from './result/focus-note-builder.js';
+import { ResultBuilder } from './result/result-builder.js';
 import { render } from './result/render.js';
 import type { GraphRAGResult } from './result/schema.js';
-import { NO_SHORTCUTS, type Shortcuts } from './shortcuts/shortcuts.js';
-import { takeShortcuts, type WalkState } from './shortcuts/take-shortcuts.js';
-import { createStrategies, startFirstReads } from './strategies/create-strategies.js';
+import { exactPricing, type NotePricing } from './budget/note-pricing.js';
+import type { Shortcut } from './shortcuts/shortcut.js';
+import { takeShortcuts } from './shortcuts/take-shortcuts.js';
+import type { WalkState } from './shortcuts/walk-state.js';
+import { createStrategies } from './strategies/create-strategies.js';
+import { startFirstReads } from './strategies/start-first-reads.js';
 import { NoteLoader } from './strategies/note-loader.js';
+import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf, walkParentChain } from './strategies/parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 
@@ -25,21 +29,25 @@ export interface BuildOutcome {
 
 /**
  * Builds the context of one focus note within a token budget (spec sections 2–5).
- * Options are validated before anything is read; a missing, deleted or unreadable focus note
- * is a `NoteNotFound`.
+ * The store and the options are validated before anything is read; every failure, a bad option
+ * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
+ * note is a `NoteNotFound`.
  */
-export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+export async function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+  if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
+    throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
+  }
   return build(store, resolveBuildOptions(options), takeShortcuts);
 }
 
 /**
  * The build, with the shortcuts it takes given: `takeShortcuts` for every caller, and
- * `() => NO_SHORTCUTS` for the tests that check the shortcuts change nothing.
+ * `noShortcuts` for the tests that check the shortcuts change nothing.
  */
 export async function build(
   store: NoteStore,
   options: ResolvedBuildOptions,
-  shortcutsFor: (state: WalkState) => Shortcuts,
+  shortcutsFor: (state: WalkState) => readonly Shortcut[],
 ): Promise<BuildOutcome> {
   const deadline = new Deadline(options.timeoutMs, options.signal);
   try {
@@ -67,15 +75,16 @@ async function walk(
   reader: NoteReader,
   tokenizer: Tokenizer,
   options: ResolvedBuildOptions,
-  shortcutsFor: (state: WalkState) => Shortcuts,
+  shortcutsFor: (state: WalkState) => readonly Shortcut[],
   deadline: Deadline,
 ): Promise<BuildOutcome> {
-  let shortcuts: Shortcuts = NO_SHORTCUTS;
   // The loader reads as the shortcuts say, once they exist: the focus note is read before.
+  let readPage: PageReading = readWholePage;
+  let warmDependents = false;
   const loader = new NoteLoader(reader, {
-    pageFilter: () => shortcuts.reads.pageFilter(),
+    readPage: (request, load) => readPage(request, load),
     get warmDependents() {
-      return shortcuts.reads.warmDependents;
+      return warmDependents;
     },
   });
   const reading = Promise.all([
@@ -95,7 +104,7 @@ async function walk(
   for (const note of alreadyReturned) ledger.markReturned(note.id);
   const costs = costModelFor(tokenizer, options.format);
   const report = new WalkReport();
-  shortcuts = shortcutsFor({
+  const shortcuts = shortcutsFor({
     focus,
     parent: parentOf(focus, ancestors),
     excluded: alreadyReturned,
@@ -104,19 +113,15 @@ async function walk(
     report,
     costs,
     detailsLimit: options.truncate,
+    capabilities: reader.capabilities ?? {},
   });
+  readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
+  warmDependents = shortcuts.some((shortcut) => shortcut.warmsDependents);
+  const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
+  // The deadline inside the shortcuts: a candidate at hand passes it at once.
+  const strategies = shortcuts.reduce((inner, shortcut) => shortcut.strategies?.(inner) ?? inner, deadline.guard(createStrategies({ focus, ancestors }, loader)));
 
-  await runIteration({
-    focus,
-    // The deadline inside the shortcuts' watch: a candidate at hand passes it at once.
-    strategies: shortcuts.watch(deadline.guard(createStrategies({ focus, ancestors }, loader))),
-    ledger,
-    costs,
-    result,
-    report,
-    shortcuts,
-    detailsLimit: options.truncate,
-  });
+  await runIteration({ focus, strategies, ledger, pricing, result, report, detailsLimit: options.truncate });
 
   return {
     result: result.result(),
@@ -135,6 +140,3 @@ async function walk(
     },
   };
 }
-
-/** The literal walk of spec section 4: no shortcut, every candidate read and priced. */
-export const noShortcuts = (): Shortcuts => NO_SHORTCUTS;

@@ -1,21 +1,14 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
 import type { RelatedRelation } from './relationships/relation.js';
-import type { Candidate } from './strategies/candidate.js';
+import type { NoteRecord } from './model/note-record.js';
 import { isPromise, type Soon } from './strategies/soon.js';
-import type { Strategies } from './strategies/strategy.js';
+import type { Strategies } from './strategies/strategies.js';
 
 /**
  * The longest stretch a walk holds the event loop before it lets other work run, give or take a
  * step (and a garbage collection) past it.
  */
 const YIELD_EVERY_MS = 2;
-
-/**
- * Steps a walk may take without reading the clock, while each offers a left-out candidate at
- * hand: such a step reads nothing and prices nothing (a hub's walk takes thousands, and reading
- * the clock was a tenth of them). Any other step is followed by a reading.
- */
-const MOST_UNTIMED_STEPS = 16;
 
 /**
  * One build's deadline: its `timeoutMs` and the caller's signal, as one signal for the store
@@ -27,8 +20,6 @@ export class Deadline {
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
   private lastYield = performance.now();
-  /** The clock as the walk last read it. */
-  private lastClock = this.lastYield;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
   private reason: Error | undefined;
 
@@ -92,29 +83,19 @@ export class Deadline {
 
   /**
    * The strategies, each step checked against the deadline: a long walk in memory stops too. A
-   * candidate at hand is passed on at once; only a read still under way is raced. The clock is
-   * read before every step but those that follow a run of fewer than {@link MOST_UNTIMED_STEPS}
-   * left-out candidates at hand.
+   * candidate at hand is passed on at once; only a read still under way is raced.
    */
   guard(strategies: Strategies): Strategies {
-    let untimedSteps = 0;
-    const step = (relation: RelatedRelation, now?: number): Soon<Candidate | undefined> => {
+    const step = (relation: RelatedRelation, now: number): Soon<NoteRecord | undefined> => {
       this.check(now);
       const offered = strategies.next(relation);
-      if (isPromise(offered)) {
-        untimedSteps = 0;
-        return this.race(offered);
-      }
-      untimedSteps = offered?.kind === 'left-out' ? untimedSteps + 1 : 0;
-      return offered;
+      return isPromise(offered) ? this.race(offered) : offered;
     };
     return {
       next: (relation) => {
-        if (untimedSteps > 0 && untimedSteps < MOST_UNTIMED_STEPS) return step(relation, this.lastClock);
         const now = performance.now();
-        this.lastClock = now;
         const pause = this.breathe(now);
-        return pause ? pause.then(() => step(relation)) : step(relation, now);
+        return pause ? pause.then(() => step(relation, performance.now())) : step(relation, now);
       },
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     };

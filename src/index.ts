@@ -3,7 +3,7 @@ export { buildContext, type BuildOutcome } from './build-context.js';
 export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
 export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
-export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
+export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
 export {
   BareNoteSchema,
   FocusNoteSchema,
@@ -31,6 +31,9 @@ export type {
   ReadScope,
   ReferringPageRequest,
 } from './store/note-store.js';
+export type { CapableReadRequest, ReaderCapabilities } from './store/reader-capabilities.js';
+export type { FilteredPageRequest, FilteredRecord, SizeFilter } from './store/size-filter.js';
+export type { SiblingsPageRequest } from './store/siblings-page-request.js';
 export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';

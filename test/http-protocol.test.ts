@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { ErrorBodySchema } from '../src/http/http-schemas.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/http-server.js';
 import { noteContextPlugin } from '../src/http/note-context-plugin.js';
@@ -292,18 +292,21 @@ describe('the plugin among a host\'s own plugins', () => {
 });
 
 describe('serve settings', () => {
+  /** How the CLI names a setting given as a flag. */
+  const fieldOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
   it('PORT is read when --port is not given, and checked like it', async () => {
-    const flags = { host: '127.0.0.1', maxBuilds: '8', timeoutMs: '1000' };
+    const flags = { host: '127.0.0.1', maxBuilds: '8', queue: '256', queueWaitMs: '5000', timeoutMs: '1000' };
     let stderr = '';
-    expect(await runServeCommand(flags, (text) => (stderr += text), { PORT: 'eighty' })).toBe(2);
+    expect(await runServeCommand(flags, fieldOf, (text) => (stderr += text), { PORT: 'eighty' })).toBe(2);
     expect(stderr).toBe('note-context: invalid input: PORT: expected an integer from 0 to 65535, got "eighty"\n');
     stderr = '';
-    expect(await runServeCommand({ ...flags, port: 'x' }, (text) => (stderr += text), { PORT: '8080' })).toBe(2);
+    expect(await runServeCommand({ ...flags, port: 'x' }, fieldOf, (text) => (stderr += text), { PORT: '8080' })).toBe(2);
     expect(stderr).toBe('note-context: invalid input: --port: expected an integer from 0 to 65535, got "x"\n');
   });
 
   it('bad --cors and --log-level: exit 2, one line', async () => {
-    const flags = { host: '127.0.0.1', maxBuilds: '8', timeoutMs: '1000', port: '0' };
+    const flags = { host: '127.0.0.1', maxBuilds: '8', queue: '256', queueWaitMs: '5000', timeoutMs: '1000', port: '0' };
     const cases: [Record<string, string>, string][] = [
       [{ cors: 'app.example' }, 'invalid input: --cors: expected * or comma-separated origins like https://app.example, got "app.example"'],
       [{ cors: 'https://a.example/path' }, 'invalid input: --cors: expected * or comma-separated origins like https://app.example, got "https://a.example/path"'],
@@ -311,7 +314,7 @@ describe('serve settings', () => {
     ];
     for (const [overrides, message] of cases) {
       let stderr = '';
-      expect(await runServeCommand({ ...flags, ...overrides }, (text) => (stderr += text), {})).toBe(2);
+      expect(await runServeCommand({ ...flags, ...overrides }, fieldOf, (text) => (stderr += text), {})).toBe(2);
       expect(stderr).toBe(`note-context: ${message}\n`);
     }
   });

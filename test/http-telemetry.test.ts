@@ -4,7 +4,8 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { BuildSlots } from '../src/host/build-slots.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { HttpMetrics } from '../src/http/http-metrics.js';
 import { Registry } from 'prom-client';
@@ -101,6 +102,39 @@ describe('spans (@opentelemetry/api, an in-memory exporter registered)', () => {
       const reads = named('note-context read');
       expect(reads).toHaveLength(batches());
       expect(reads.every((read) => parentOf(read) === build!.spanContext().spanId)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a build that waited for a slot: its spans sit under its own request, and its Server-Timing counts its own build', async () => {
+    const { store } = batchedSample();
+    const gated = new GatedStore(store);
+    const slots = new BuildSlots({ max: 1 });
+    const app = await createHttpServer({ store: gated, slots, timeoutMs: 10_000, log: { level: 'silent' } });
+    try {
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const traces = ['4bf92f3577b34da6a3ce929d0e0e4736', '0af7651916cd43dd8448eb211c80319c'];
+      const get = (traceId: string) => fetch(`${url}/notes/19/context?budget=500`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const first = get(traces[0]!);
+      await until(() => gated.waiting === 1);
+      // The second starts in the slot the first frees, from the first's completion.
+      const second = get(traces[1]!);
+      await until(() => slots.queued === 1);
+      gated.release();
+      for (const response of await Promise.all([first, second])) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('server-timing')).toMatch(/^build;dur=\d+\.\d, read;dur=\d+\.\d;desc="[1-9]\d* batches"$/);
+        await response.arrayBuffer();
+      }
+      await until(() => named('GET /notes/:id/context').length === 2);
+      const builds = named('note-context build');
+      expect(builds).toHaveLength(2);
+      for (const traceId of traces) {
+        const request = named('GET /notes/:id/context').find((span) => span.spanContext().traceId === traceId)!;
+        const build = builds.find((span) => span.spanContext().traceId === traceId)!;
+        expect(parentOf(build)).toBe(request.spanContext().spanId);
+      }
     } finally {
       await app.close();
     }

@@ -4,13 +4,14 @@ import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/http-server.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { ContextEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
-import { checkStore } from '../src/service/service-store.js';
+import { BuildSlots } from '../src/host/build-slots.js';
+import { checkStore } from '../src/host/service-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -37,6 +38,8 @@ interface Started {
   failures(): LogLine[];
   /** Builds and searches running, as the server's /metrics says. */
   inFlight(): Promise<number>;
+  /** The slots the server's builds and searches run in. */
+  readonly slots: BuildSlots;
   /** Open client connections, as the server counts them. */
   connections(): Promise<number>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
@@ -50,10 +53,19 @@ interface LogLine {
 }
 
 /** The HTTP API in this process on an ephemeral port, spoken to with real fetch requests. */
-async function serve(store: NoteStore & NoteFinder, options: Partial<Omit<HttpServerOptions, 'store'>> = {}): Promise<Started> {
+async function serve(
+  store: NoteStore & NoteFinder,
+  options: Partial<Omit<HttpServerOptions, 'store' | 'slots'>> & { queue?: number; queueWaitMs?: number } = {},
+): Promise<Started> {
   const logs: LogLine[] = [];
+  const slots = new BuildSlots({
+    max: options.maxBuilds ?? 8,
+    ...(options.queue !== undefined && { queue: options.queue }),
+    ...(options.queueWaitMs !== undefined && { waitMs: options.queueWaitMs }),
+  });
   const app = await createHttpServer({
     store,
+    slots,
     check: () => checkStore(store),
     timeoutMs: 10_000,
     version: 'test',
@@ -66,6 +78,7 @@ async function serve(store: NoteStore & NoteFinder, options: Partial<Omit<HttpSe
   return {
     url,
     logs,
+    slots,
     failures: () => logs.filter((line) => line.level >= 50),
     inFlight: async () => {
       const headers: Record<string, string> = options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` };
@@ -264,12 +277,16 @@ describe('serve: access and limits', () => {
   });
 
   it('serve refuses bad settings before opening anything: exit 2, one line', async () => {
-    const flags = { port: '0', host: '127.0.0.1', maxBuilds: '8', timeoutMs: '1000' };
+    const flags = { port: '0', host: '127.0.0.1', maxBuilds: '8', queue: '256', queueWaitMs: '5000', timeoutMs: '1000' };
     const cases: [Record<string, string>, string | RegExp][] = [
       [{ token: '' }, 'invalid input: --token: expected a secret without spaces'],
       [{ token: 'two words' }, 'invalid input: --token: expected a secret without spaces'],
       [{ port: '70000' }, 'invalid input: --port: expected an integer from 0 to 65535, got "70000"'],
-      [{ timeoutMs: '0' }, 'invalid input: --timeout-ms: expected an integer from 1 to 9007199254740991, got "0"'],
+      [{ timeoutMs: '0' }, 'invalid input: --timeout-ms: expected an integer from 1 to 86400000, got "0"'],
+      // Past a timer's range a timeout would fire at once: refused, not clamped.
+      [{ timeoutMs: '2147483648' }, 'invalid input: --timeout-ms: expected an integer from 1 to 86400000, got "2147483648"'],
+      [{ queueWaitMs: '2147483648' }, 'invalid input: --queue-wait-ms: expected an integer from 1 to 86400000, got "2147483648"'],
+      [{ maxBuilds: '0' }, 'invalid input: --max-builds: expected an integer from 1 to 1000, got "0"'],
       [{ readableNotebooks: '1,x' }, 'invalid input: --readable-notebooks: expected comma-separated notebook ids, got "1,x"'],
       [{ db: '/no/such/fixture.json' }, 'invalid input: --db: /no/such/fixture.json: cannot read the fixture file (ENOENT)'],
       [{ db: 'postgres://u:s3cret@h/db' }, 'invalid input: --db: expected a fixture file or a mysql:// URL (mysql://user:pass@host:port/db)'],
@@ -277,21 +294,47 @@ describe('serve: access and limits', () => {
     ];
     for (const [overrides, message] of cases) {
       let stderr = '';
-      expect(await runServeCommand({ ...flags, ...overrides }, (text) => (stderr += text))).toBe(2);
+      const fieldOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+      expect(await runServeCommand({ ...flags, ...overrides }, fieldOf, (text) => (stderr += text))).toBe(2);
       expect(stderr.split('\n')).toHaveLength(2);
       expect(stderr.slice('note-context: '.length, -1)).toMatch(message);
       expect(stderr).not.toContain('s3cret');
     }
   });
 
-  it('more builds than --max-builds at once: 503 busy with Retry-After; the others finish', async () => {
+  it('more builds than --max-builds wait in the queue for a free slot, first come first served, and finish', async () => {
     const gated = new GatedStore(sample);
     const api = await serve(gated, { maxBuilds: 2, check: async () => {} });
     const first = api.get('/notes/19/context?budget=100');
     const second = api.get('/notes?query=wat');
     await until(() => gated.waiting === 1);
+    const third = api.get('/notes/19/context?budget=100');
+    const fourth = api.get('/notes?query=wat');
+    await until(() => api.slots.queued === 2);
+    expect(api.slots.inFlight).toBe(2);
+    gated.release();
+    expect((await Promise.all([first, second, third, fourth])).map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(api.slots.queued).toBe(0);
+  });
+
+  it('a queued call that waits past the queue’s deadline is refused: 503 busy with Retry-After', async () => {
+    const gated = new GatedStore(sample);
+    const api = await serve(gated, { maxBuilds: 1, queueWaitMs: 200, check: async () => {} });
+    const first = api.get('/notes/19/context?budget=100');
+    await until(() => gated.waiting === 1);
+    await expectError(await api.get('/notes?query=wat'), 503, 'busy', 'no free slot within 200 ms (1 running); retry shortly');
+    gated.release();
+    expect((await first).status).toBe(200);
+  });
+
+  it('more calls than --max-builds and the queue hold at once: 503 busy with Retry-After; the others finish', async () => {
+    const gated = new GatedStore(sample);
+    const api = await serve(gated, { maxBuilds: 2, queue: 0, check: async () => {} });
+    const first = api.get('/notes/19/context?budget=100');
+    const second = api.get('/notes?query=wat');
+    await until(() => gated.waiting === 1);
     const third = await api.get('/notes/19/context?budget=100');
-    await expectError(third, 503, 'busy', 'too many requests at once (2); retry shortly');
+    await expectError(third, 503, 'busy', 'too many requests at once (2 running, 0 waiting); retry shortly');
     expect(third.headers.get('retry-after')).toBe('1');
     expect((await api.get('/health')).status).toBe(200);
     gated.release();
@@ -332,7 +375,7 @@ describe('serve: access and limits', () => {
 
   it('a search that outlives --timeout-ms is a 503 timeout; it keeps its slot until it ends', async () => {
     const gated = new GatedStore(sample);
-    const api = await serve(gated, { maxBuilds: 1, timeoutMs: 300, check: async () => {} });
+    const api = await serve(gated, { maxBuilds: 1, queue: 0, timeoutMs: 300, check: async () => {} });
     await expectError(await api.get('/notes?query=wat'), 503, 'timeout', 'the request did not finish in time');
     await expectError(await api.get('/notes?query=wat'), 503, 'busy', /^too many requests at once/);
     gated.release();

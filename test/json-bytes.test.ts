@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Length } from '../src/model/utf8.js';
+import { utf8Length } from '../src/model/utf8-length.js';
 import { jsonEntryPiece, jsonEntryPieceBytes, jsonNotePiece, jsonNotePieceBytes } from '../src/result/render-json.js';
 import type { BareNote } from '../src/result/schema.js';
 

@@ -105,8 +105,8 @@ describe('the MySQL store', () => {
         // One connection for the whole build, so every read ran inside the snapshot.
         expect(new Set(sent.log.map(({ connection }) => connection)).size).toBe(1);
         // 6 on the hub, 2 on its parent, 6 on a child, 10 on a referring note, 4 on a hub sibling,
-        // 2 on the root (session 7, once the first pages rode with the focus note's read; 17 at most
-        // before, when a starved build walked a 5,000-note relation to list its first 10 skips).
+        // 2 on the root, since the first pages ride with the focus note's read (17 at most when a
+        // starved build walked a 5,000-note relation to list its first 10 skips).
         expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(12);
       }
     }
@@ -268,12 +268,12 @@ function statementsOf(
       pool.getConnection((error, connection) => {
         if (error) return callback(error, connection);
         callback(null, {
-          query: (text, values, done) => {
-            const kind = kindOf(text);
+          query: (options, values, done) => {
+            const kind = kindOf(options.sql);
             log.push({ kind, connection: connection.threadId ?? -1 });
             const refused = refuse(kind);
             if (refused) return setImmediate(() => done(refused, undefined));
-            return connection.query(text, values, (queryError, result) => {
+            return connection.query(options, values, (queryError, result) => {
               const held = holdAnswer(kind);
               if (held) void held.then(() => done(queryError, result));
               else done(queryError, result);

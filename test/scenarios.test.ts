@@ -5,7 +5,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { renderPrompt } from '../src/result/render-prompt.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { parseFixture } from '../src/store/memory/fixture.js';
-import { builderFor, idsOf, relatedOf, STORE_KINDS } from './support/describe-stores.js';
+import { BUILD_STORE_KINDS, builderFor, idsOf, relatedOf } from './support/describe-stores.js';
 import { notebook } from './support/notebook-builder.js';
 
 const sample = parseFixture(JSON.parse(readFileSync(new URL('../fixtures/sample-notebook.json', import.meta.url), 'utf8')));
@@ -39,7 +39,7 @@ const richGraph = () =>
 
 const link = (id: number) => `[Note ${id}](/n${id})`;
 
-for (const kind of STORE_KINDS) {
+for (const kind of BUILD_STORE_KINDS) {
   describe(`scenarios on the ${kind.name} store`, () => {
     const build = builderFor(kind);
 

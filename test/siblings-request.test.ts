@@ -5,7 +5,10 @@ import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import type { NoteStore, ReadRequest, SiblingsPageRequest } from '../src/store/note-store.js';
+import type { NoteStore } from '../src/store/note-store.js';
+import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { SiblingsPageRequest } from '../src/store/siblings-page-request.js';
+import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { randomNotebook, readableNotebooks, storableInMysql } from './support/random-notebook.js';
 
@@ -17,10 +20,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function readWith(store: NoteStore, requests: readonly ReadRequest[], readable: ReadonlySet<number> | undefined) {
+async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], readable: ReadonlySet<number> | undefined) {
   const reader = await store.openReader({ detailsLimit: 20, ...(readable && { readableNotebooks: readable }) });
   try {
-    const pages = await reader.read(requests);
+    const pages = await readCapable(reader, requests);
     return pages.map((page) => page.map((note) => `${note.id}${note.leftOutBefore === undefined ? '' : `+${note.leftOutBefore}`}${note.leftOut ? '!' : ''}`));
   } finally {
     await reader.close();
@@ -77,7 +80,7 @@ describe('the first page of siblings (SiblingsPageRequest), as each store answer
             const self = byId.get(request.of);
             const note = request.up === 0 ? self : byId.get(self?.parentId ?? -1);
             if (expected[index]!.length === 0 || !note?.parentId) continue;
-            const children: ReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
+            const children: CapableReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
             for (const store of Object.values(stores)) {
               const [asSiblings, asChildren] = await readWith(store, [{ ...request, filter }, children], readable);
               expect(asSiblings).toEqual(asChildren);

@@ -6,7 +6,9 @@ import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import type { NoteStore, SizeFilter } from '../src/store/note-store.js';
+import type { NoteStore } from '../src/store/note-store.js';
+import type { SizeFilter } from '../src/store/size-filter.js';
+import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
 let database: TestDatabase;
@@ -71,7 +73,7 @@ const PAGES: readonly (readonly [number, number])[] = [[100, 100], [3, 100], [10
 async function filteredPage(store: NoteStore, filter: SizeFilter, readable: ReadonlySet<number> | undefined, detailsLimit: number, limit: number) {
   const reader = await store.openReader({ detailsLimit, ...(readable && { readableNotebooks: readable }) });
   try {
-    const [page] = await reader.read([{ kind: 'children', parentId: 1, direction: 'asc', limit, filter }]);
+    const [page] = await readCapable(reader, [{ kind: 'children', parentId: 1, direction: 'asc', limit, filter }]);
     return page!.map((note) => `${note.id}+${note.leftOutBefore}${note.leftOut ? ' left out' : ''}`);
   } finally {
     await reader.close();

@@ -1,4 +1,4 @@
-import { utf8Length } from '../model/utf8.js';
+import { utf8Length } from '../model/utf8-length.js';
 import type { Tokenizer } from './tokenizer.js';
 
 /**

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { firstLineOf, SERVICE_ERROR_CODES, serviceErrorOf } from '../service/service-error.js';
+import { firstLineOf, SERVICE_ERROR_CODES, serviceErrorOf } from '../host/service-error.js';
 
 /** The codes of the HTTP API's error bodies: the services' own, and the protocol's. */
 export const HTTP_ERROR_CODES = [...SERVICE_ERROR_CODES, 'method_not_allowed'] as const;

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { ValidationError } from '../errors.js';
-import { parseNotebookIds, readableNotebooksFor } from '../service/access.js';
-import { BuildSlots } from '../service/build-slots.js';
-import { NoteService } from '../service/note-service.js';
-import { FindNotesRequestSchema } from '../service/requests.js';
-import { NotAuthorized } from '../service/service-error.js';
-import { checkStore } from '../service/service-store.js';
+import { parseNotebookIds, readableNotebooksFor } from '../host/access.js';
+import { BuildSlots } from '../host/build-slots.js';
+import { NoteService } from '../host/note-service.js';
+import { FindNotesRequestSchema } from '../host/requests.js';
+import { NotAuthorized } from '../host/service-error.js';
+import { checkStore } from '../host/service-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { timingBuilds } from '../telemetry/build-timings.js';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
-import { bearerTokenCheck } from './bearer-token.js';
+import { bearerTokenCheck } from '../host/bearer-token.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
@@ -37,7 +37,7 @@ export interface NoteContextPluginOptions {
   readonly token?: string | undefined;
   /** Longest a request may take: its build is stopped then (freeing its connection) and it is answered 503. Default 10000. */
   readonly timeoutMs?: number | undefined;
-  /** Builds and searches at once. Default 8. */
+  /** Builds and searches at once (default 8); more wait in a short queue (`BuildSlots`' defaults), then are refused as busy. */
   readonly maxBuilds?: number | undefined;
   /** The slots the builds run in, when the host already made them (then `maxBuilds` is theirs). */
   readonly slots?: BuildSlots | undefined;

@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
-import { FindNotesRequestSchema } from '../service/requests.js';
+import { FindNotesRequestSchema } from '../host/requests.js';
 import { ContextQuerySchema, ErrorBodySchema, FoundNotesSchema, HealthSchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 
 /**
@@ -34,7 +34,7 @@ const json = (schema: object) => ({ 'application/json': { schema } });
 export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
   const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
   const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};
-  const unavailable = error('The database cannot be reached, the request took too long, or too many run at once (Retry-After).');
+  const unavailable = error('The database cannot be reached, the request took too long, or too many wait for a free slot (Retry-After).');
   const readableNotebooks = {
     type: 'object',
     properties: {

@@ -1,5 +1,6 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
-import type { CostModel, ListEntry } from '../budget/cost-model.js';
+import type { ListEntry } from '../budget/cost-model.js';
+import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf, uriOf } from '../model/uri.js';
 import { ANCHORED, dependentsOf } from '../relationships/dependencies.js';
@@ -7,10 +8,9 @@ import { focusListOf } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
 import { bareNoteOf } from '../result/bare-note.js';
-import type { ResultBuilder } from '../result/focus-note-builder.js';
-import type { Shortcuts } from '../shortcuts/shortcuts.js';
+import type { ResultBuilder } from '../result/result-builder.js';
 import { isPromise } from '../strategies/soon.js';
-import type { Strategies } from '../strategies/strategy.js';
+import type { Strategies } from '../strategies/strategies.js';
 import { TierRotation } from './tier-rotation.js';
 import type { WalkReport } from './walk-report.js';
 
@@ -18,10 +18,9 @@ export interface Walk {
   readonly focus: NoteRecord;
   readonly strategies: Strategies;
   readonly ledger: BudgetLedger;
-  readonly costs: CostModel;
+  readonly pricing: NotePricing;
   readonly result: ResultBuilder;
   readonly report: WalkReport;
-  readonly shortcuts: Shortcuts;
   readonly detailsLimit: number;
 }
 
@@ -29,7 +28,7 @@ export interface Walk {
 const FED_AT_START = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
 
 /** The priority-tiered round-robin of spec section 4, step by step. */
-export async function runIteration({ focus, strategies, ledger, costs, result, report, shortcuts, detailsLimit }: Walk): Promise<void> {
+export async function runIteration({ focus, strategies, ledger, pricing, result, report, detailsLimit }: Walk): Promise<void> {
   const rotation = new TierRotation(FED_AT_START);
   const feedDependents = (relation: RelatedRelation, note: NoteRecord) => {
     for (const dependent of dependentsOf(relation)) {
@@ -49,41 +48,29 @@ export async function runIteration({ focus, strategies, ledger, costs, result, r
         const relation = rotation.next(tier);
         if (!relation) break;
         const offered = strategies.next(relation); // consumed, whatever happens to it
-        const candidate = isPromise(offered) ? await offered : offered; // at hand: no wait for a microtask turn
-        if (!candidate) {
+        const note = isPromise(offered) ? await offered : offered; // at hand: no wait for a microtask turn
+        if (!note) {
           rotation.deactivate(relation);
           continue;
         }
         report.candidatesConsidered++;
-        if (candidate.kind === 'left-out') {
-          report.skipUnlisted(); // too big to fit, and neither the focus note nor in the result
-          continue;
-        }
-        const note = candidate.note;
         if (note.id === focus.id) continue;
         const entry = entryFor(relation, note);
         if (ledger.has(note.id)) {
-          if (entry && ledger.addEntry(costs.entryCost(entry, result)) === 'added') result.addToFocusList(entry);
+          if (entry && ledger.addEntry(pricing.entryCost(entry, result)) === 'added') result.addToFocusList(entry);
           feedDependents(relation, note);
-        } else if (shortcuts.surelyOver(note, relation)) {
-          report.skipUnlisted();
         } else {
-          const bare = bareNoteOf(note, relation, detailsLimit);
-          const cost = costs.noteCost(bare, entry, result);
+          const cost = pricing.noteCost(note, relation, entry, result);
           if (ledger.addNote(note.id, cost) === 'over-budget') {
             report.skip(relation, uriOf(note.id), cost);
           } else {
-            result.addRelated(bare);
+            result.addRelated(bareNoteOf(note, relation, detailsLimit));
             if (entry) result.addToFocusList(entry);
             added++;
             feedDependents(relation, note);
           }
         }
         if (ledger.remaining === 0) break walk;
-        if (shortcuts.endsEarly(rotation)) {
-          report.endedEarly = true;
-          break walk;
-        }
       }
     }
   }

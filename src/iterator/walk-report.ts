@@ -14,12 +14,6 @@ export class WalkReport {
     this.skippedCount++;
   }
 
-  /** A skipped candidate that can no longer be listed, so it was not priced (or not even read). */
-  skipUnlisted(): void {
-    if (!this.listFull) throw new Error('a skip must be listed while the list has room');
-    this.skippedCount++;
-  }
-
   /** Whether the list of skipped notes is complete: later skips are only counted. */
   get listFull(): boolean {
     return this.skipped.length >= MAX_REPORTED_SKIPS;

@@ -1,5 +1,5 @@
-import { takeCodePoints } from './code-points.js';
-import { utf8Length } from './utf8.js';
+import { takeCodePoints } from './take-code-points.js';
+import { utf8Length } from './utf8-length.js';
 
 /**
  * The size rule of the store port: how much text a related note shows, measured the same way by

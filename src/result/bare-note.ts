@@ -1,4 +1,4 @@
-import { takeCodePoints } from '../model/code-points.js';
+import { takeCodePoints } from '../model/take-code-points.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri.js';
 import type { Relation } from '../relationships/relation.js';

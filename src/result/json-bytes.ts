@@ -1,4 +1,4 @@
-import { utf8Length } from '../model/utf8.js';
+import { utf8Length } from '../model/utf8-length.js';
 
 /**
  * UTF-8 bytes of JSON text without writing it: `estimate` prices every candidate by the bytes

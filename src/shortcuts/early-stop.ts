@@ -1,52 +1,58 @@
-import type { BudgetLedger } from '../budget/budget-ledger.js';
-import type { CostModel, ListEntry, ResultView } from '../budget/cost-model.js';
-import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf } from '../model/uri.js';
-import { FOCUS_LISTS, type FocusListName } from '../relationships/focus-lists.js';
-import type { ResultBuilder } from '../result/focus-note-builder.js';
-import type { ListRelation, OfferOrder } from './offer-order.js';
-
-/** A list relation that may still offer notes already in the result, in its offer order. */
-export interface PendingOffers {
-  readonly relation: ListRelation;
-  readonly notes: readonly NoteRecord[];
-}
+import type { NoteId, NoteRecord } from '../model/note-record.js';
+import type { RelatedRelation } from '../relationships/relation.js';
+import { isPromise } from '../strategies/soon.js';
+import { offerOrders, type ListRelation } from './offer-orders.js';
+import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
+import type { Shortcut } from './shortcut.js';
+import { stillOffered } from './still-offered.js';
+import type { WalkState } from './walk-state.js';
 
 /**
- * Once no new note can fit, the only thing the rest of the walk can change is a focus list: a
- * note already in the result, offered again by a relation with a list, is recorded if its entry
- * fits. If every such entry fits at once, each fits whenever the walk would meet it, so recording
- * them all now, each list in its relation's order, is exactly what the walk would do. Answers
- * whether it did so (and the build may end); otherwise the walk must go on step by step.
+ * The early stop: once the report's list of skipped notes is full and no new note can fit, the
+ * only thing the rest of the walk can change is a focus list. Before each step it tries, once, to
+ * record at once every entry the walk would still record (`recordPendingEntries`); when they all
+ * fit, the build has ended early: every relation then offers nothing, and the walk ends.
  */
-export function recordPendingEntries(pending: readonly PendingOffers[], ledger: BudgetLedger, costs: CostModel, result: ResultBuilder): boolean {
-  const planned: ListEntry[] = [];
-  let total = 0;
-  for (const { relation, notes } of pending) {
-    const rule = FOCUS_LISTS[relation];
-    // Each entry is priced against the list as the entries before it leave it.
-    const lists = new Map<FocusListName, string[]>([[rule.list, [...result.list(rule.list)]]]);
-    const view: ResultView = { relatedCount: result.relatedCount, list: (name) => lists.get(name) ?? result.list(name) };
-    for (const note of notes) {
-      const entry = { rule, text: uriAndTitleOf(note) };
-      total += costs.entryCost(entry, view);
-      if (total > ledger.remaining) return false;
-      const list = lists.get(rule.list)!;
-      if (rule.placement === 'prepend') list.unshift(entry.text);
-      else list.push(entry.text);
-      planned.push(entry);
-    }
-  }
-  for (const entry of planned) {
-    ledger.addEntry(costs.entryCost(entry, result));
-    result.addToFocusList(entry);
-  }
-  return true;
-}
+export function earlyStop(state: WalkState): Shortcut {
+  const { ledger, report, costs } = state;
+  const orders = offerOrders(state.focus, state.parent);
+  const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
+  /** The list relations that have offered their last candidate (they are fed at start only). */
+  const exhausted = new Set<RelatedRelation>();
+  const seen = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
+  let triedToEnd = false;
 
-/** The notes of `reached` that a list relation will still offer, after `lastOffered`, in its order. */
-export function stillOffered(order: OfferOrder, lastOffered: NoteRecord | undefined, reached: Iterable<NoteRecord>): NoteRecord[] {
-  return [...reached]
-    .filter((note) => order.offers(note) && (lastOffered === undefined || order.compare(lastOffered, note) < 0))
-    .sort((a, b) => order.compare(a, b));
+  const offered = (relation: RelatedRelation, note: NoteRecord | undefined) => {
+    if (!note) exhausted.add(relation);
+    else {
+      seen.set(note.id, note);
+      const order = orders[relation as ListRelation];
+      if (order?.offers(note)) lastOffered.set(relation as ListRelation, note);
+    }
+    return note;
+  };
+
+  const ends = (): boolean => {
+    if (triedToEnd || !report.listFull || ledger.remaining >= costs.cheapestNote) return false;
+    triedToEnd = true;
+    const reached = ledger.includedIds().map((id) => seen.get(id)!);
+    const pending: PendingOffers[] = (Object.keys(orders) as ListRelation[])
+      .filter((relation) => !exhausted.has(relation))
+      .map((relation) => ({ relation, notes: stillOffered(orders[relation], lastOffered.get(relation), reached) }))
+      .filter(({ notes }) => notes.length > 0);
+    report.endedEarly = recordPendingEntries(pending, ledger, costs, state.result);
+    return report.endedEarly;
+  };
+
+  return {
+    strategies: (inner) => ({
+      next: (relation) => {
+        if (report.endedEarly || ends()) return undefined;
+        // No closure per step: a walk past a hub takes thousands.
+        const candidate = inner.next(relation);
+        return isPromise(candidate) ? candidate.then((arrived) => offered(relation, arrived)) : offered(relation, candidate);
+      },
+      feed: (relation, anchor) => inner.feed(relation, anchor),
+    }),
+  };
 }

@@ -1,5 +1,4 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { Candidate } from './candidate.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { isPromise, type Soon } from './soon.js';
 
@@ -28,7 +27,7 @@ export class AnchoredStrategy {
     this.candidatesOf(anchor);
   }
 
-  next(): Soon<Candidate | undefined> {
+  next(): Soon<NoteRecord | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
       const offered = this.anchors[this.cursor]!.next();
@@ -40,7 +39,7 @@ export class AnchoredStrategy {
   }
 
   /** Moves on from the current anchor: past it when it offered `candidate`, dropping it when it had none. */
-  private took(candidate: Candidate | undefined): Candidate | undefined {
+  private took(candidate: NoteRecord | undefined): NoteRecord | undefined {
     if (candidate) {
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;

@@ -2,22 +2,17 @@ import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-rec
 import { DEPENDENTS, type AnchoredRelation, type FeedingRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
-import {
-  ExcludingCursor,
-  LaterCursor,
-  ListCursor,
-  PagedCursor,
-  SpiralCursor,
-  type CandidateCursor,
-  type PageRead,
-  type PageReader,
-} from './candidate-cursor.js';
+import type { CandidateCursor } from './candidate-cursor.js';
+import { ExcludingCursor } from './excluding-cursor.js';
+import { LaterCursor } from './later-cursor.js';
+import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
+import type { Seen } from './seen.js';
+import { PagedCursor, type PageReader } from './paged-cursor.js';
+import { SpiralCursor } from './spiral-cursor.js';
 import { parentOf, walkParentChain } from './parent-chain.js';
-import type { Candidate } from './candidate.js';
-import { readAhead } from './read-ahead.js';
 import { andThen, type Soon } from './soon.js';
-import type { Strategies } from './strategy.js';
+import type { Strategies } from './strategies.js';
 
 /** What the strategies start from: the focus note and its ancestors, already read. */
 export interface FocusNeighbourhood {
@@ -28,22 +23,6 @@ export interface FocusNeighbourhood {
 
 const NOTHING: CandidateCursor = new ListCursor([]);
 
-/**
- * Asks for the first pages of the relations that need nothing of the focus note but its id,
- * before the focus note is known, for a reader with round trips to save: they then ride with the
- * focus note's own read, and the strategies' first reads of the same pages (the same requests:
- * `childrenOf` the focus note, its referring notes, `siblingsOf` it and its parent) are answered
- * from it. A page of a relation the build never reaches (the budget ran out first, the focus
- * note has no parent) is read for nothing; a first page is at most `PagedCursor.FIRST_PAGE` notes.
- */
-export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
-  if (!loader.readsAhead) return;
-  const limit = PagedCursor.FIRST_PAGE;
-  readAhead(loader.children(focusId, 'asc', undefined, limit));
-  readAhead(loader.referrings(focusId, undefined, limit));
-  for (const up of [0, 1] as const) for (const direction of ['desc', 'asc'] as const) readAhead(loader.siblings(focusId, up, direction, limit));
-}
-
 /** One candidate source per relation of spec section 3, each reading through `loader`. */
 export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader): Strategies {
   const parent = parentOf(focus, ancestors);
@@ -53,27 +32,24 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   const objectChain = andThen(object, (found) => (found ? andThen(objectAncestors, (chain) => walkParentChain(found, chain)) : []));
 
   const paged = (readPage: PageReader) => new PagedCursor(readPage, loader.readsAhead);
-  const warmFrom = (feeder: FeedingRelation, page: PageRead) => {
-    loader.warm(feeder, page.notes.filter((note) => note.id !== focus.id && !note.leftOut), (note) => warmDependents(feeder, note));
-    return page;
-  };
+  const warmFrom = (feeder: FeedingRelation | undefined): Seen | undefined =>
+    feeder && ((notes) => loader.warm(feeder, notes.filter((note) => note.id !== focus.id), (note) => warmDependents(feeder, note)));
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
-    paged((after, limit) => {
-      const page = loader.children(parentId, direction, after ?? from, limit);
-      return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
-    });
+    paged((after, limit) => loader.children(parentId, direction, after ?? from, limit, warmFrom(feeder)));
   const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
     note.parent
       ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
       : NOTHING;
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
-  // `startFirstReads` asks for it, the next ones as children of the parent beyond the last read.
+  // `startFirstReads` asks for it (from a reader that takes `siblings` requests), the others as
+  // children of the parent beyond the note or the last read.
   const siblingsOf = (note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc', feeder?: FeedingRelation) =>
     note.parent
-      ? paged((after, limit) => {
-          const page = after ? loader.children(note.parent!.id, direction, after, limit) : loader.siblings(focus.id, up, direction, limit);
-          return feeder ? andThen(page, (read) => warmFrom(feeder, read)) : page;
-        })
+      ? paged((after, limit) =>
+          after || !loader.readsSiblings
+            ? loader.children(note.parent!.id, direction, after ?? note, limit, warmFrom(feeder))
+            : loader.siblings(focus.id, up, direction, limit, warmFrom(feeder)),
+        )
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
     new ListCursor(andThen(loader.ancestors(note.id), (found) => walkParentChain(note, found)));
@@ -99,9 +75,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
     PriorSibling: parent ? siblingsOf(focus, 0, 'desc') : NOTHING,
     YoungerSibling: parent ? siblingsOf(focus, 0, 'asc') : NOTHING,
-    ReferringNote: paged((after, limit) =>
-      andThen(loader.referrings(focus.id, after?.id, limit), (page) => warmFrom('ReferringNote', page)),
-    ),
+    ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, warmFrom('ReferringNote'))),
     NoteInContextualPath: new ListCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: new ListCursor(objectChain),
     ParentSibling: parent ? new SpiralCursor(siblingsOf(parent, 1, 'desc', 'ParentSibling'), siblingsOf(parent, 1, 'asc', 'ParentSibling')) : NOTHING,
@@ -115,7 +89,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ),
   };
 
-  const sources = new Map<RelatedRelation, { next(): Soon<Candidate | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
+  const sources = new Map<RelatedRelation, { next(): Soon<NoteRecord | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
     RelatedRelation,
     CandidateCursor | AnchoredStrategy,
   ][]);

@@ -1,17 +1,20 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
 import type { FeedingRelation } from '../relationships/dependencies.js';
-import type { ChildrenPageRequest, NoteReader, ReadRequest, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../store/note-store.js';
-import type { PageRead } from './candidate-cursor.js';
+import type { NoteReader } from '../store/note-store.js';
+import type { CapableReadRequest } from '../store/reader-capabilities.js';
+import { requestKey } from '../store/request-key.js';
+import type { PageRequest } from '../store/page-request.js';
+import type { Load, PageReading } from './page-reading.js';
+import type { Seen } from './seen.js';
+import type { PageRead } from './page-read.js';
 import { readAhead } from './read-ahead.js';
-import { andThen, Arriving, type Soon } from './soon.js';
+import { andThen, type Soon } from './soon.js';
+import { Arriving } from './arriving.js';
 
 export interface LoaderOptions {
-  /**
-   * Asked each time a page is read: what it may leave out now. Undefined reads everything. Once
-   * it gives a filter it must go on giving one (the budget only shrinks).
-   */
-  readonly pageFilter: () => Omit<SizeFilter, 'scan'> | undefined;
+  /** How a page is read; asked at each page (`readWholePage` unless a shortcut says otherwise). */
+  readonly readPage: PageReading;
   /** Whether to start the reads a feeding relation's notes would lead to before they are reached. */
   readonly warmDependents: boolean;
 }
@@ -22,13 +25,6 @@ export interface LoaderOptions {
  * trips; warming every note made statements of ~65 children pages; 32 keeps both in check.
  */
 const WARMED_PER_FEEDER = 32;
-
-/**
- * A filtered page examines this many candidates per record it may return: enough that a page
- * whose notes mostly cannot fit still moves far, few enough that one statement stays short.
- */
-const SCANNED_PER_RECORD = 16;
-const scanFor = (limit: number) => limit * SCANNED_PER_RECORD;
 
 /**
  * The core's view of a reader: one request at a time for the strategies, one batch per tick for
@@ -42,33 +38,22 @@ const scanFor = (limit: number) => limit * SCANNED_PER_RECORD;
  * save, while every promise and every row read for nothing costs.
  */
 export class NoteLoader {
-  private readonly loader: DataLoader<ReadRequest, readonly NoteRecord[], string> | undefined;
-  private readonly readNow: ((request: ReadRequest) => readonly NoteRecord[]) | undefined;
+  private readonly load: Load;
   private readonly warmed = new Map<FeedingRelation, number>();
-  /**
-   * Every request read or being read, by what it asks. A page read earlier serves a later
-   * request for the same page whatever its filter: what it left out could not fit then, so it
-   * cannot fit later (the budget only shrinks). Once read, it is at hand without waiting.
-   */
-  private readonly answers = new Map<string, Arriving<readonly NoteRecord[]>>();
+  /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
+  readonly readsSiblings: boolean;
+  /** Whether reads are started before they are needed (for a reader with round trips to save). */
+  readonly readsAhead: boolean;
 
   constructor(
     reader: NoteReader,
     private readonly options: LoaderOptions,
   ) {
-    if (reader.readNow) {
-      this.readNow = (request) => reader.readNow!(request);
-    } else {
-      // The loader's own cache (`answers`) stands in for DataLoader's, which answers a request
-      // it holds only when its next batch goes out: a page read with the focus note would then
-      // lead to its dependents' reads a round trip late.
-      this.loader = new DataLoader((requests) => reader.read(requests), { cache: false });
-    }
-  }
-
-  /** Whether reads are started before they are needed (for a reader with round trips to save). */
-  get readsAhead(): boolean {
-    return this.loader !== undefined;
+    const capabilities = reader.capabilities;
+    this.readsSiblings = capabilities?.siblingsPages === true;
+    const readNow = capabilities?.readNow?.bind(capabilities);
+    this.readsAhead = readNow === undefined;
+    this.load = readNow ?? batched(reader);
   }
 
   note(id: NoteId, full = false): Soon<NoteRecord | undefined> {
@@ -80,27 +65,25 @@ export class NoteLoader {
     return this.load({ kind: 'ancestors', id });
   }
 
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number): Soon<PageRead> {
+  /** `read` is told of every page's records as the store returned them (to warm their dependents). */
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, read?: Seen): Soon<PageRead> {
     const bound = after && { after: { siblingOrder: after.siblingOrder, id: after.id } };
-    return this.page({ kind: 'children', parentId, direction, ...bound, limit });
+    return this.page({ kind: 'children', parentId, direction, ...bound, limit }, read);
   }
 
   /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
-  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number): Soon<PageRead> {
-    return this.page({ kind: 'siblings', of, up, direction, limit });
+  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, read?: Seen): Soon<PageRead> {
+    return this.page({ kind: 'siblings', of, up, direction, limit }, read);
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number): Soon<PageRead> {
-    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit });
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, read?: Seen): Soon<PageRead> {
+    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, read);
   }
 
-  /** A page read with the filter of this moment, if any (see `SizeFilter`). */
-  private page(request: ChildrenPageRequest | SiblingsPageRequest | ReferringPageRequest): Soon<PageRead> {
-    const filter = this.options.pageFilter();
-    const notes = this.load(filter ? { ...request, filter: { ...filter, scan: scanFor(request.limit) } } : request);
-    return andThen(notes, (page) => pageRead(page, request.limit));
+  private page(request: PageRequest, read: Seen | undefined): Soon<PageRead> {
+    const load: Load = read ? (request) => andThen(this.load(request), (notes) => (read(notes), notes)) : this.load;
+    return this.options.readPage(request, load);
   }
-
 
   /**
    * Starts the reads that the first notes of `feeder`'s pages would lead to once reached
@@ -114,26 +97,25 @@ export class NoteLoader {
     this.warmed.set(feeder, done + ahead.length);
     for (const note of ahead) start(note);
   }
-
-  private load(request: ReadRequest): Soon<readonly NoteRecord[]> {
-    if (this.readNow) return this.readNow(request);
-    const key = JSON.stringify({ ...request, filter: undefined });
-    let answer = this.answers.get(key);
-    if (!answer) {
-      answer = new Arriving(readAhead(this.loader!.load(request)));
-      this.answers.set(key, answer);
-    }
-    return answer.get();
-  }
 }
 
+
 /**
- * A page is the last when it came back short: fewer records than asked for and, for a filtered
- * page (its records say what they left out), fewer candidates examined than its scan allowed.
+ * Requests batched per tick through DataLoader, its cache keyed by `requestKey`. Each answer is
+ * held as it arrives, so that a request read earlier is at hand without waiting for a microtask.
  */
-function pageRead(notes: readonly NoteRecord[], limit: number): PageRead {
-  if (notes.length >= limit) return { notes, more: true };
-  if (notes[0]?.leftOutBefore === undefined) return { notes, more: false };
-  const examined = notes.reduce((sum, note) => sum + 1 + note.leftOutBefore!, 0);
-  return { notes, more: examined >= scanFor(limit) };
+function batched(reader: NoteReader): Load {
+  // A request beyond the required ones is only sent to a reader that declared it takes it.
+  const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
+  const loader = new DataLoader(read, { cacheKeyFn: requestKey });
+  const answers = new Map<string, Arriving<readonly NoteRecord[]>>();
+  return (request) => {
+    const key = requestKey(request);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = new Arriving(readAhead(loader.load(request)));
+      answers.set(key, answer);
+    }
+    return answer.get();
+  };
 }

@@ -5,9 +5,9 @@ import { noteContextTracer } from './note-context-tracer.js';
 
 /**
  * A store whose readers trace each read batch as a child span of `parent` (`note-context read`,
- * with the requests' kinds and counts), and add their time to `timings`. A reader's `readNow`
- * (answers from memory, one request at a time) passes through untraced: there is no round trip
- * to see, and a span per note would cost more than the read.
+ * with the requests' kinds and counts), and add their time to `timings`. A reader's
+ * `capabilities.readNow` (answers from memory, one request at a time) passes through untraced:
+ * there is no round trip to see, and a span per note would cost more than the read.
  */
 export function tracedStore(store: NoteStore, parent: Context, timings?: BuildTimings): NoteStore {
   return {
@@ -16,7 +16,7 @@ export function tracedStore(store: NoteStore, parent: Context, timings?: BuildTi
 }
 
 function tracedReader(reader: NoteReader, parent: Context, timings: BuildTimings | undefined): NoteReader {
-  const traced: NoteReader = {
+  return {
     get roundTrips() {
       return reader.roundTrips;
     },
@@ -39,9 +39,9 @@ function tracedReader(reader: NoteReader, parent: Context, timings: BuildTimings
         span.end();
       }
     },
+    // What the reader declares beyond the required reads passes through, `readNow` included.
+    ...(reader.capabilities && { capabilities: reader.capabilities }),
   };
-  if (reader.readNow) traced.readNow = (request) => reader.readNow!(request);
-  return traced;
 }
 
 function requestAttributes(requests: readonly ReadRequest[]): Record<string, number> {

@@ -2,10 +2,13 @@ import { afterAll } from 'vitest';
 import { buildContext, type BuildOutcome } from '../../src/build-context.js';
 import type { BuildOptions } from '../../src/build-options.js';
 import type { Fixture } from '../../src/store/memory/fixture.js';
-import { storeKindFactories, type StoreKind } from './store-kinds.js';
+import { plainStoreKind, storeKindFactories, type StoreKind } from './store-kinds.js';
 
 /** Every store kind the shared suites run over; each suite gets its own instances. */
 export const STORE_KINDS: readonly StoreKind[] = storeKindFactories.map((make) => make());
+
+/** The kinds a build runs over: every store kind, and one that implements only the required port. */
+export const BUILD_STORE_KINDS: readonly StoreKind[] = [...STORE_KINDS, plainStoreKind()];
 
 /** Builds on `kind` over `fixture`. */
 export function builderFor(kind: StoreKind) {

@@ -1,8 +1,11 @@
-import type { NoteReader, NoteStore, ReadRequest } from '../../src/store/note-store.js';
+import type { NoteReader, NoteStore } from '../../src/store/note-store.js';
+import type { CapableReadRequest, ReaderCapabilities } from '../../src/store/reader-capabilities.js';
+import type { FilteredRecord } from '../../src/store/size-filter.js';
+import { readCapable } from './read-capable.js';
 
 /** What a store saw: every batch of requests, and how many notes its filtered pages left out. */
 export interface Recording {
-  readonly batches: ReadRequest[][];
+  readonly batches: CapableReadRequest[][];
   filteredPages: number;
   leftOut: number;
 }
@@ -14,7 +17,7 @@ export interface Recording {
  */
 export function recording(store: NoteStore, { atOnce = false } = {}): { store: NoteStore; seen: Recording } {
   const seen: Recording = { batches: [], filteredPages: 0, leftOut: 0 };
-  const count = (requests: readonly ReadRequest[], answers: readonly (readonly { leftOutBefore?: number }[])[]) => {
+  const count = (requests: readonly CapableReadRequest[], answers: readonly (readonly FilteredRecord[])[]) => {
     requests.forEach((request, index) => {
       if ('filter' in request && request.filter) {
         seen.filteredPages++;
@@ -27,10 +30,24 @@ export function recording(store: NoteStore, { atOnce = false } = {}): { store: N
     store: {
       openReader: async (scope) => {
         const reader = await store.openReader(scope);
+        const inner = reader.capabilities ?? {};
+        const capabilities: ReaderCapabilities = {
+          ...(inner.sizeFilter && { sizeFilter: true }),
+          ...(inner.siblingsPages && { siblingsPages: true }),
+          ...(atOnce &&
+            inner.readNow && {
+              readNow: (request: CapableReadRequest) => {
+                seen.batches.push([request]);
+                const answer = inner.readNow!(request);
+                count([request], [answer]);
+                return answer;
+              },
+            }),
+        };
         const recorded: NoteReader = {
           read: async (requests) => {
             seen.batches.push([...requests]);
-            const answers = await reader.read(requests);
+            const answers = await readCapable(reader, requests);
             count(requests, answers);
             return answers;
           },
@@ -38,15 +55,8 @@ export function recording(store: NoteStore, { atOnce = false } = {}): { store: N
             return reader.roundTrips;
           },
           close: () => reader.close(),
+          capabilities,
         };
-        if (atOnce && reader.readNow) {
-          recorded.readNow = (request) => {
-            seen.batches.push([request]);
-            const answer = reader.readNow!(request);
-            count([request], [answer]);
-            return answer;
-          };
-        }
         return recorded;
       },
     },

@@ -4,6 +4,7 @@ import type { Fixture } from '../../src/store/memory/fixture.js';
 import { loadFixture } from '../../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../../src/store/note-store.js';
+import { PlainNoteStore } from './plain-note-store.js';
 import { createTestDatabase, type TestDatabase } from './mysql-test-database.js';
 
 /** A kind of store the shared suites run over. */
@@ -42,6 +43,13 @@ export const mysqlStoreKind = ({ recommendedIndex = true }: { recommendedIndex?:
     },
   };
 };
+
+/** A store that implements only the required port and declares no capability. */
+export const plainStoreKind = (): StoreKind => ({
+  name: 'plain (required port only)',
+  load: async (fixture) => new PlainNoteStore(fixture),
+  dispose: async () => {},
+});
 
 export const storeKindFactories = [
   memoryStoreKind,

@@ -1,7 +1,9 @@
-import { takeCodePoints } from '../../model/code-points.js';
+import { takeCodePoints } from '../../model/take-code-points.js';
 import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type SiblingKey } from '../../model/note-record.js';
 import { noteShape, type ShownSize } from '../../model/shown-size.js';
-import type { NoteReader, ReadRequest, ReadScope, SizeFilter } from '../note-store.js';
+import type { NoteReader, ReadScope } from '../note-store.js';
+import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { FilteredRecord, SizeFilter } from '../size-filter.js';
 import type { NoteData } from './fixture.js';
 import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
 import { DELETED, type UnscopedCache } from './unscoped-cache.js';
@@ -21,6 +23,7 @@ const NONE: readonly NoteData[] = [];
 /** Reads are synchronous: it answers each request at once (`readNow`), and notices an aborted `signal` at each. */
 export class MemoryNoteReader implements NoteReader {
   readonly roundTrips = 0;
+  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true, readNow: (request) => this.readNow(request) };
 
   constructor(
     private readonly index: MemoryIndex,
@@ -30,19 +33,19 @@ export class MemoryNoteReader implements NoteReader {
     private readonly signal: AbortSignal | undefined,
   ) {}
 
-  async read(requests: readonly ReadRequest[]) {
+  async read(requests: readonly CapableReadRequest[]) {
     this.signal?.throwIfAborted();
     return requests.map((request) => this.answer(request));
   }
 
-  readNow(request: ReadRequest): readonly NoteRecord[] {
+  readNow(request: CapableReadRequest): readonly FilteredRecord[] {
     this.signal?.throwIfAborted();
     return this.answer(request);
   }
 
   async close(): Promise<void> {}
 
-  private answer(request: ReadRequest): NoteRecord[] {
+  private answer(request: CapableReadRequest): FilteredRecord[] {
     switch (request.kind) {
       case 'note': {
         const note = this.visible(request.id);
@@ -56,7 +59,7 @@ export class MemoryNoteReader implements NoteReader {
         const from = request.after === undefined
           ? (ascending ? 0 : siblings.length - 1)
           : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
-        return this.page(siblings, from, ascending ? 1 : -1, request.limit, request.filter);
+        return this.page(siblings, from, ascending ? 1 : -1, request.limit, 'filter' in request ? request.filter : undefined);
       }
       case 'siblings': {
         const self = this.visible(request.of);
@@ -70,7 +73,7 @@ export class MemoryNoteReader implements NoteReader {
         const from = request.afterId === undefined
           ? 0
           : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
-        return this.page(referrings, from, 1, request.limit, request.filter);
+        return this.page(referrings, from, 1, request.limit, 'filter' in request ? request.filter : undefined);
       }
     }
   }
@@ -88,9 +91,9 @@ export class MemoryNoteReader implements NoteReader {
   }
 
   /** At most `limit` visible notes of `list`, from `index` on by `step`, as a page's records. */
-  private page(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter | undefined): NoteRecord[] {
+  private page(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter | undefined): FilteredRecord[] {
     if (filter) return this.filteredPage(list, index, step, limit, filter);
-    const records: NoteRecord[] = [];
+    const records: FilteredRecord[] = [];
     for (; index >= 0 && index < list.length && records.length < limit; index += step) {
       const note = list[index]!;
       if (this.isVisible(note)) records.push(this.record(note));
@@ -105,8 +108,8 @@ export class MemoryNoteReader implements NoteReader {
    * Measured with the size rule (`shownSizeOf`) from cached byte counts, without making the
    * records; with every notebook readable, from the list's packed sizes.
    */
-  private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): NoteRecord[] {
-    const records: NoteRecord[] = [];
+  private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): FilteredRecord[] {
+    const records: FilteredRecord[] = [];
     const keep = new Set(filter.keep);
     const sizes = this.cache?.sizesOf(list);
     const measure = (note: NoteData) => this.shownSize(note);

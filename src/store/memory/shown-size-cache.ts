@@ -1,7 +1,7 @@
-import { takeCodePoints } from '../../model/code-points.js';
+import { takeCodePoints } from '../../model/take-code-points.js';
 import type { NoteId } from '../../model/note-record.js';
 import { wordStartsOf } from '../../model/shown-size.js';
-import { utf8Length } from '../../model/utf8.js';
+import { utf8Length } from '../../model/utf8-length.js';
 import type { NoteData } from './fixture.js';
 
 /** The two measures of the size rule for one text. */

@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { WORD_CHARACTER, WORD_START_PATTERNS } from '../../model/shown-size.js';
-import type { ChildrenPageRequest, ReadRequest, ReadScope, ReferringPageRequest, SiblingsPageRequest, SizeFilter } from '../note-store.js';
+import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+import type { CapableReadRequest } from '../reader-capabilities.js';
+import type { SiblingsPageRequest } from '../siblings-page-request.js';
+import type { SizeFilter } from '../size-filter.js';
 
 /** The word-start pattern, case-sensitive whatever the column's collation. */
 const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
@@ -41,7 +44,7 @@ export const ANCESTOR_ROWS = -2;
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
  */
-export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
@@ -60,7 +63,28 @@ export function batchQuery(requests: readonly ReadRequest[], scope: ReadScope): 
   });
   const branches = picks.length > 0 ? [pickedNotes(picks, scope, fullIds.length > 0), ...filtered] : filtered;
   const union = sql.join(branches, sql` UNION ALL `);
-  return chainStarts.length > 0 ? sql`${ancestorChains(chainStarts, scope)} ${union}` : union;
+  const tables = [
+    ...(readableAsTable(scope) ? [readableNotebooksTable(scope.readableNotebooks!)] : []),
+    ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, scope)] : []),
+  ];
+  return tables.length > 0 ? sql`WITH RECURSIVE ${sql.join(tables, sql`, `)} ${union}` : union;
+}
+
+/**
+ * Past this many readable notebooks, the list is sent once, as one JSON parameter read by
+ * JSON_TABLE into a table the statement names wherever visibility is checked, rather than as an
+ * `IN (…)` list at each of those places: 100,000 ids written a dozen times made a statement of
+ * megabytes that the server took longer to parse than a statement may run.
+ */
+export const MOST_READABLE_NOTEBOOKS_INLINE = 1_000;
+
+const readableAsTable = (scope: ReadScope) => (scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
+
+/** The readable notebooks as the table `readable_notebooks (id)`, from one JSON parameter. */
+export function readableNotebooksTable(readable: ReadonlySet<number>): RawBuilder<unknown> {
+  return sql`readable_notebooks (id) AS (
+      SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readable])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j
+    )`;
 }
 
 /** The notes whose ids `picks` chose, each row under its pick's `req` and `anchor`. */
@@ -79,7 +103,7 @@ function pickedNotes(picks: readonly RawBuilder<unknown>[], scope: ReadScope, an
  * at the first repeat.
  */
 function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
-  return sql`WITH RECURSIVE chain (anchor, id) AS (
+  return sql`chain (anchor, id) AS (
       SELECT s.id, p.id FROM note s
         JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
         WHERE s.id IN (${sql.join(starts)})
@@ -124,10 +148,20 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandi
   };
 }
 
-/** `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`. */
+/**
+ * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
+ * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
+ */
 function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql`(n.sibling_order ${beyond} ${siblingOrder} OR (n.sibling_order = ${siblingOrder} AND n.id ${beyond} ${id}))`;
+  const sameOrder = sql`(n.sibling_order = ${siblingOrder} OR (n.sibling_order IS NULL AND ${siblingOrder} IS NULL))`;
+  // Past the key's order: a greater number, or any number after a NULL key (ascending); a
+  // smaller number, or NULL after a number key (descending).
+  const pastOrder =
+    direction === 'asc'
+      ? sql`(n.sibling_order > ${siblingOrder} OR (${siblingOrder} IS NULL AND n.sibling_order IS NOT NULL))`
+      : sql`(n.sibling_order < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND n.sibling_order IS NULL))`;
+  return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
 function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
@@ -246,6 +280,7 @@ function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): 
   const table = sql.raw(alias);
   const notDeleted = sql`${table}.deleted_at IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
+  if (readableAsTable(scope)) return sql`${notDeleted} AND ${table}.notebook_id IN (SELECT id FROM readable_notebooks)`;
   // `IN ()` is not SQL; no notebook has id 0, so an empty list then matches nothing.
   const readable = scope.readableNotebooks.size > 0 ? [...scope.readableNotebooks] : [0];
   return sql`${notDeleted} AND ${table}.notebook_id IN (${sql.join(readable)})`;

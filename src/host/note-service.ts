@@ -1,12 +1,13 @@
 import type { BuildOutcome } from '../build-context.js';
-import { tracedBuildContext } from '../telemetry/traced-build-context.js';
 import type { BuildOptions } from '../build-options.js';
-import { ValidationError } from '../errors.js';
+import { BuildTimeout, ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
+import { tracedBuildContext } from '../telemetry/traced-build-context.js';
 import type { z } from 'zod';
 import type { BuildSlots } from './build-slots.js';
+import { CallDeadline } from './call-deadline.js';
 import { FindNotesRequestSchema, type ContextRequest } from './requests.js';
 
 export interface ContextResponse extends BuildOutcome {
@@ -42,32 +43,51 @@ export class NoteService {
 
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}): Promise<ContextResponse> {
     const request = parse(schema, input);
-    // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
-    const options: BuildOptions = {
-      focus: request.focus,
-      budget: request.budget,
-      tokenizer: request.tokenizer,
-      format: request.format,
-      ...(request.truncate !== undefined && { truncate: request.truncate }),
-      ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
-      ...(scope.timeoutMs !== undefined && { timeoutMs: scope.timeoutMs }),
-      ...(scope.signal && { signal: scope.signal }),
-    };
-    const outcome = await this.run(() => tracedBuildContext(this.store, options));
-    return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
+    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    try {
+      // A call that waits for a slot keeps to its deadline: the build gets the time left.
+      const outcome = await this.run(() => {
+        const timeoutMs = end.remainingMs();
+        // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
+        const options: BuildOptions = {
+          focus: request.focus,
+          budget: request.budget,
+          tokenizer: request.tokenizer,
+          format: request.format,
+          ...(request.truncate !== undefined && { truncate: request.truncate }),
+          ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
+          ...(timeoutMs !== undefined && { timeoutMs }),
+          ...(scope.signal && { signal: scope.signal }),
+        };
+        return tracedBuildContext(this.store, options).catch((error: unknown) => {
+          // The caller set the whole call's time, waiting included: its timeout is the one to name.
+          throw error instanceof BuildTimeout && scope.timeoutMs !== undefined ? new BuildTimeout(scope.timeoutMs) : error;
+        });
+      }, end.signal);
+      return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
+    } finally {
+      end.clear();
+    }
   }
 
   async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
     const { query, limit } = parse(FindNotesRequestSchema, input);
     const readable = scope.readableNotebooks;
-    const end = endOf(scope);
-    end?.throwIfAborted();
-    const search = this.run(() => this.store.findNotes(query, { limit, ...(readable && { readableNotebooks: new Set(readable) }) }));
-    return untilAborted(search, end);
+    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    try {
+      // The search gets the call's signal: the store gives up its connection when it aborts.
+      const search = this.run(
+        () => this.store.findNotes(query, { limit, signal: end.signal, ...(readable && { readableNotebooks: new Set(readable) }) }),
+        end.signal,
+      );
+      return await end.race(search);
+    } finally {
+      end.clear();
+    }
   }
 
-  private run<T>(work: () => Promise<T>): Promise<T> {
-    return this.slots ? this.slots.run(work) : work();
+  private run<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    return this.slots ? this.slots.run(work, signal) : work();
   }
 }
 
@@ -77,20 +97,3 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return parsed.data;
 }
 
-/** The caller's signal and deadline as one signal, if there is either. */
-function endOf(scope: CallScope): AbortSignal | undefined {
-  const signals = [scope.signal, scope.timeoutMs === undefined ? undefined : AbortSignal.timeout(scope.timeoutMs)].filter(
-    (signal): signal is AbortSignal => signal !== undefined,
-  );
-  return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-}
-
-/** Rejects with the signal's reason once it aborts; the work left behind still ends on its own (and keeps its slot). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}

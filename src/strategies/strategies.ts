@@ -1,7 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { AnchoredRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { Candidate } from './candidate.js';
 import type { Soon } from './soon.js';
 
 /**
@@ -14,7 +13,7 @@ export interface Strategies {
    * The next candidate of `relation`, consumed; `undefined` when it has none left for now. At
    * once when it is already read, a promise when it must be read first.
    */
-  next(relation: RelatedRelation): Soon<Candidate | undefined>;
+  next(relation: RelatedRelation): Soon<NoteRecord | undefined>;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;
 }

@@ -1,0 +1,62 @@
+import type { NoteRecord } from '../model/note-record.js';
+import type { FilteredRecord } from '../store/size-filter.js';
+import type { PageRead } from '../strategies/page-read.js';
+import { andThen } from '../strategies/soon.js';
+import type { Shortcut } from './shortcut.js';
+import type { WalkState } from './walk-state.js';
+
+/**
+ * Below this many of the cheapest conceivable notes left in the budget, pages leave out the
+ * notes that cannot fit. Above it, most candidates may still fit and reading them is cheaper
+ * than measuring every candidate of the relation in SQL.
+ */
+const TIGHT_BUDGET_IN_CHEAPEST_NOTES = 8;
+
+/**
+ * A filtered page examines this many candidates per record it may return: enough that a page
+ * whose notes mostly cannot fit still moves far, few enough that one statement stays short.
+ */
+const SCANNED_PER_RECORD = 16;
+
+/** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
+const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
+
+/**
+ * Stepping over what cannot fit, for a reader that takes a size filter: once the report's list
+ * of skipped notes is full and the budget is tight, pages leave out the notes that show too much
+ * text to fit (`CostModel.sizeLimits`). Each note left out is still offered in its place, as a
+ * record priced at infinity, so the walk's own over-budget branch counts it as skipped.
+ */
+export function stepOver({ capabilities, report, ledger, costs, focus }: WalkState): Shortcut {
+  if (!capabilities.sizeFilter) return {};
+  const steppedOver = new WeakSet<NoteRecord>([UNREAD]);
+  const tight = () => report.listFull && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
+
+  /** The page's records, each note left out before one in its place; the last page as the walk would find it. */
+  const expand = (records: readonly FilteredRecord[], limit: number, scan: number): PageRead => {
+    const notes: NoteRecord[] = [];
+    let examined = 0;
+    for (const record of records) {
+      for (let gap = record.leftOutBefore ?? 0; gap > 0; gap--) notes.push(UNREAD);
+      if (record.leftOut) steppedOver.add(record);
+      notes.push(record);
+      examined += 1 + (record.leftOutBefore ?? 0);
+    }
+    // A page that came back short is the last, unless its scan ended first.
+    const filtered = records[0]?.leftOutBefore !== undefined;
+    return { notes, more: records.length >= limit || (filtered && examined >= scan) };
+  };
+
+  return {
+    readPage: (inner) => (request, load) => {
+      if (!tight()) return inner(request, load);
+      const scan = request.limit * SCANNED_PER_RECORD;
+      const filter = { ...costs.sizeLimits(ledger.remaining), keep: [focus.id, ...ledger.includedIds()], scan };
+      return andThen(load({ ...request, filter }), (records) => expand(records, request.limit, scan));
+    },
+    pricing: (inner) => ({
+      noteCost: (note, relation, entry, result) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, entry, result)),
+      entryCost: (entry, result) => inner.entryCost(entry, result),
+    }),
+  };
+}

@@ -1,0 +1,22 @@
+import type { BudgetLedger } from '../budget/budget-ledger.js';
+import type { CostModel } from '../budget/cost-model.js';
+import type { WalkReport } from '../iterator/walk-report.js';
+import type { NoteRecord } from '../model/note-record.js';
+import type { ResultBuilder } from '../result/result-builder.js';
+import type { ReaderCapabilities } from '../store/reader-capabilities.js';
+
+/** What the shortcuts look at; they read it and, to end early, record the last list entries. */
+export interface WalkState {
+  readonly focus: NoteRecord;
+  /** The focus note's parent as a record, if it has a visible one. */
+  readonly parent: NoteRecord | undefined;
+  /** Notes an earlier page returned: in the result for the walk, yet never offered by it so far. */
+  readonly excluded: readonly NoteRecord[];
+  readonly ledger: BudgetLedger;
+  readonly result: ResultBuilder;
+  readonly report: WalkReport;
+  readonly costs: CostModel;
+  readonly detailsLimit: number;
+  /** What the store's reader declared it can do beyond the required port. */
+  readonly capabilities: ReaderCapabilities;
+}

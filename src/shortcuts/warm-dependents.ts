@@ -1,0 +1,7 @@
+import type { Shortcut } from './shortcut.js';
+
+/**
+ * Reading ahead for a store with round trips: the notes on a feeding relation's first pages
+ * start the reads they would lead to once reached, so those ride in an early batch.
+ */
+export const warmDependents: Shortcut = { warmsDependents: true };
