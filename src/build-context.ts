@@ -19,7 +19,8 @@ import { createStrategies, type ReadingCursor } from './strategies/create-strate
 import { startFirstReads } from './shortcuts/start-first-reads.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { readWholePage, type PageReading } from './strategies/page-reading.js';
-import { parentOf, walkParentChain } from './strategies/parent-chain.js';
+import { parentOf } from './strategies/parent-of.js';
+import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 
 export interface BuildOutcome {

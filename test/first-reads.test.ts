@@ -7,7 +7,7 @@ import { requestKey } from '../src/store/request-key.js';
 import { createStrategies } from '../src/strategies/create-strategies.js';
 import { NoteLoader } from '../src/strategies/note-loader.js';
 import { readWholePage } from '../src/strategies/page-reading.js';
-import { walkParentChain } from '../src/strategies/parent-chain.js';
+import { walkParentChain } from '../src/strategies/walk-parent-chain.js';
 import type { RelatedRelation } from '../src/relationships/relation.js';
 import { notebook } from './support/notebook-builder.js';
 import { readCapable } from './support/read-capable.js';

@@ -10,7 +10,8 @@ import type { NoteLoader } from './note-loader.js';
 import type { Seen } from './seen.js';
 import { PagedCursor, type PageReader } from './paged-cursor.js';
 import { SpiralCursor } from './spiral-cursor.js';
-import { parentOf, walkParentChain } from './parent-chain.js';
+import { parentOf } from './parent-of.js';
+import { walkParentChain } from './walk-parent-chain.js';
 import type { Strategies } from './strategies.js';
 
 /** What the strategies start from: the focus note and its ancestors, already read. */
