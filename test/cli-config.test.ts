@@ -61,6 +61,25 @@ describe('the command line’s configuration', () => {
     expect((await run('build', '--budget', '5')).stderr).toMatch(/^note-context: invalid input: NOTE_CONTEXT_DB: /);
   });
 
+  it('a switch from the environment reads its words: false, 0, no and off leave it off; another word is refused naming the variable', async () => {
+    for (const text of ['false', '0', 'no', 'OFF', '']) {
+      setEnv({ NOTE_CONTEXT_REPORT: text });
+      const { code, stderr } = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+      expect([text, code, stderr]).toEqual([text, 0, '']);
+    }
+    for (const text of ['true', '1', 'yes', 'On']) {
+      setEnv({ NOTE_CONTEXT_REPORT: text });
+      const { code, stderr } = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+      expect(code).toBe(0);
+      expect(JSON.parse(stderr)).toMatchObject({ budget: 10 });
+    }
+    setEnv({ NOTE_CONTEXT_REPORT: 'maybe' });
+    const refused = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe('note-context: NOTE_CONTEXT_REPORT: expected true or false (1/0, yes/no, on/off), got "maybe"\n');
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {

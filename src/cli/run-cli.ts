@@ -49,6 +49,29 @@ function flag(flags: string, description: string, defaultValue?: string): Option
   return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
+const TRUE_TEXT = /^(1|true|yes|on)$/i;
+const FALSE_TEXT = /^(0|false|no|off|)$/i;
+
+/**
+ * Commander turns a switch on whenever its variable is set, `NOTE_CONTEXT_COMPRESS=false` included:
+ * read the variable's words instead, and refuse any other value in one line.
+ */
+function switchesFromEnv(command: Command): void {
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (!option.isBoolean() || !option.envVar || command.getOptionValueSource(key) !== 'env') continue;
+    const text = (process.env[option.envVar] ?? '').trim();
+    if (TRUE_TEXT.test(text)) continue;
+    if (!FALSE_TEXT.test(text)) {
+      command.error(`${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`, {
+        code: 'note-context.switchFromEnv',
+        exitCode: EXIT.invalidInput,
+      });
+    }
+    command.setOptionValueWithSource(key, undefined, 'env');
+  }
+}
+
 /** `--table` and `--columns`, for every command that reads or loads a database. */
 function tableFlags(command: Command): Command {
   return command
@@ -84,7 +107,8 @@ export async function main(
     .description('Builds the context an AI assistant needs about one note, within a token budget.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: out, writeErr: () => {} });
+    .configureOutput({ writeOut: out, writeErr: () => {} })
+    .hook('preAction', (_program, command) => switchesFromEnv(command));
 
   // No defaults and no "required" here: the options schema has them, and says what is missing.
   // Every flag may come from the environment instead (NOTE_CONTEXT_ and its name: NOTE_CONTEXT_BUDGET).
