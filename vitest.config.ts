@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,9 +8,6 @@ export default defineConfig({
     fileParallelism: false,
     // The JSON report lets .ci/run print the plain 'N passed, N failed' line CI reads.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-    // The tests' own rank cache (src/budget/rank-cache.ts), for them and the CLIs they start,
-    // rather than the user's ~/.cache.
-    env: { NOTE_CONTEXT_CACHE_DIR: join(tmpdir(), 'note-context-test-cache') },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -345,7 +345,7 @@ try {
     section(
       'Peak memory',
       `A process of its own doing ${SIZE.probe.toLocaleString('en')} builds one after another (MySQL store, random focus notes, budget 2,000, o200k) in ${probe.seconds.toFixed(1)} s` +
-        `${quick ? '' : ' (10,000 builds before issue 12; fewer now, to keep the run short)'}:\n\n` +
+        ':\n\n' +
         markdownTable(
           ['peak RSS MiB', 'RSS after 100 builds MiB', 'RSS at the end MiB', 'heap used at the end MiB'],
           [[probe.peakRssMiB.toFixed(0), probe.rssAfterWarmUpMiB.toFixed(0), probe.rssAtEndMiB.toFixed(0), probe.heapUsedAtEndMiB.toFixed(0)]],
@@ -413,7 +413,7 @@ try {
   const cliFigure = (name: string) => cli.find((t) => t.name === name)?.median ?? Number.NaN;
   section(
     'Against the targets',
-    `The targets of issue 12. "When issue 12 was opened": the figures the issue quotes (a full run${quick ? '; this quick run has a smaller notebook and fewer builds' : ''}).\n\n` +
+    `The performance targets. "First measured": the figures first measured for them (a full run${quick ? '; this quick run has a smaller notebook and fewer builds' : ''}).\n\n` +
       targetsTable({
         mysqlMedian: main.median,
         mysqlP99: main.p99,

@@ -1,4 +1,4 @@
-// The targets of issue 12 ("Close to the floor"), each beside the figure the issue opened with
+// The performance targets ("Close to the floor"), each beside the figure first measured for it
 // and the figure of this run.
 import { markdownTable, ms } from './measure.js';
 
@@ -57,5 +57,5 @@ export function targetsTable(f: TargetFigures): string {
       verdict(flat, flat <= 1.5),
     ],
   ];
-  return markdownTable(['target', 'when issue 12 was opened', 'this run', ''], rows);
+  return markdownTable(['target', 'first measured', 'this run', ''], rows);
 }

@@ -3,10 +3,7 @@
 // loads the command line only, a flag error the options' schema too; a build loads the one
 // tokenizer it counts with; nothing that reads a fixture loads the MySQL driver or the services.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // A load hook, registered after tsx's so that it sees every module tsx loads (a resolve hook would
 // also see `import.meta.resolve`, which names a module without loading it).
@@ -14,14 +11,10 @@ const HOOKS = 'export async function load(url, context, next) { process.stderr.w
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 const TRACED_CLI = ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'src/cli/main.ts'];
 
-// A rank cache of these tests' own, empty at first (see src/budget/rank-cache.ts).
-const CACHE = mkdtempSync(join(tmpdir(), 'note-context-startup-'));
-afterAll(() => rmSync(CACHE, { recursive: true, force: true }));
-
 /** Runs the CLI from the sources; resolves to its exit code and the modules it loaded. */
 function trace(...argv: string[]): Promise<{ code: number; modules: string[] }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...TRACED_CLI, ...argv], { env: { ...process.env, NOTE_CONTEXT_CACHE_DIR: CACHE } }, (error, _stdout, stderr) => {
+    execFile(process.execPath, [...TRACED_CLI, ...argv], (error, _stdout, stderr) => {
       if (error && typeof error.code !== 'number') return reject(error);
       const modules = stderr
         .split('\n')
@@ -63,21 +56,17 @@ describe('what the CLI loads before it answers', () => {
     expect(loads(modules, new RegExp(`${DATABASE.source}|${SERVICES.source}|${TOKENIZERS.source}|${BUILD.source}`))).toEqual([]);
   });
 
-  it('a build on the sample notebook with the default tokenizer (o200k): its tables and no other, from the rank cache once it holds them', async () => {
+  it('a build on the sample notebook with the default tokenizer (o200k): its tables and no other', async () => {
     const file = (url: string) => url.replace(/^.*\/esm\//, '');
     const TABLES = /\/gpt-tokenizer\/esm\/(bpeRanks|encoding)\//;
-    // The first build finds no cache: it imports gpt-tokenizer's o200k ranks (and writes them).
-    const cold = await trace('build', '--focus', '/n19', '--budget', '10');
-    expect(cold.code).toBe(0);
-    expect(loads(cold.modules, TABLES).map(file)).toEqual(['bpeRanks/o200k_base.js']);
-    expect(loads(cold.modules, /\/gpt-tokenizer\/esm\/GptEncoding\.js/)).not.toEqual([]);
-    expect(loads(cold.modules, new RegExp(`${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
-    // The next reads them from the cache: no table module at all.
-    const warm = await trace('build', '--focus', '/n19', '--budget', '10');
-    expect(warm.code).toBe(0);
-    expect(loads(warm.modules, TABLES)).toEqual([]);
-    expect(loads(warm.modules, /\/src\/budget\/(o200k-encoding|rank-cache)\.ts/).map((url) => url.replace(/^.*\//, ''))).toEqual(['o200k-encoding.ts', 'rank-cache.ts']);
-    expect(loads([...cold.modules, ...warm.modules], /\/src\/budget\/cl100k-encoding\.ts/)).toEqual([]);
+    // From the sources there is no rank file (the build writes it into dist/): the library's ranks.
+    const { code, modules } = await trace('build', '--focus', '/n19', '--budget', '10');
+    expect(code).toBe(0);
+    expect(loads(modules, TABLES).map(file)).toEqual(['bpeRanks/o200k_base.js']);
+    expect(loads(modules, /\/gpt-tokenizer\/esm\/GptEncoding\.js/)).not.toEqual([]);
+    expect(loads(modules, /\/src\/budget\/(o200k-encoding|rank-file)\.ts/).map((url) => url.replace(/^.*\//, ''))).toEqual(['o200k-encoding.ts', 'rank-file.ts']);
+    expect(loads(modules, /\/src\/budget\/cl100k-encoding\.ts/)).toEqual([]);
+    expect(loads(modules, new RegExp(`${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
   });
 
   it('a build with the estimate: no BPE table at all', async () => {

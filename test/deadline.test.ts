@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
+import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { BuildAborted, BuildTimeout } from '../src/errors.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
@@ -26,6 +27,11 @@ function slowStore(inner: NoteStore, delayMs: number) {
 }
 
 describe('deadlines and cancellation', () => {
+  // Loading the default tokenizer's tables holds the event loop (from the sources, without the
+  // built rank file, for a large part of a second on a loaded machine): load them first, so that
+  // the times below are the builds' own.
+  beforeAll(() => loadTokenizer('o200k'));
+
   it('a build past its timeoutMs rejects with BuildTimeout within a few ms, and its reader is closed', async () => {
     const { store, state } = slowStore(new MemoryNoteStore(hubNotebook(50, 50)), 10_000);
     const started = performance.now();

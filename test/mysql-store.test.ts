@@ -105,8 +105,8 @@ describe('the MySQL store', () => {
         // One connection for the whole build, so every read ran inside the snapshot.
         expect(new Set(sent.log.map(({ connection }) => connection)).size).toBe(1);
         // 6 on the hub, 2 on its parent, 6 on a child, 10 on a referring note, 4 on a hub sibling,
-        // 2 on the root (session 7, once the first pages rode with the focus note's read; 17 at most
-        // before, when a starved build walked a 5,000-note relation to list its first 10 skips).
+        // 2 on the root, since the first pages ride with the focus note's read (17 at most when a
+        // starved build walked a 5,000-note relation to list its first 10 skips).
         expect(report.roundTrips, `focus ${focus}, ${tokenizer}`).toBeLessThanOrEqual(12);
       }
     }

@@ -2,7 +2,7 @@
 // registry, and runs what a user would run from there. It is the only test of the package
 // as published: exports (import and require), bin, files, dependencies.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,6 +58,27 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
     const traced = await run(process.execPath, ['--import', './register.mjs', bin[0]!, 'build', '--focus', '19', '--budget', '10'], { cwd: dir });
     expect(traced.stderr).toContain('resolve ./run-cli.js');
     expect(traced.stderr).not.toMatch(/fastify|modelcontextprotocol/);
+  });
+
+  it('a build reads the ranks from the rank files the build wrote, and writes nothing outside the package', async () => {
+    expect(files).toEqual(expect.arrayContaining(['dist/budget/o200k_base.ranks', 'dist/budget/cl100k_base.ranks']));
+    // A load hook reports every module the CLI loads (a resolve hook would also see import.meta.resolve).
+    writeFileSync(join(dir, 'load-hooks.mjs'), 'export async function load(u, c, next) { process.stderr.write(`load ${u}\\n`); return next(u, c); }');
+    writeFileSync(join(dir, 'load-register.mjs'), "import { register } from 'node:module'; register('./load-hooks.mjs', import.meta.url);");
+    const home = mkdtempSync(join(tmpdir(), 'note-context-home-'));
+    try {
+      const env = { ...process.env, HOME: home, XDG_CACHE_HOME: '' };
+      for (const tokenizer of ['o200k', 'cl100k']) {
+        const traced = await run(process.execPath, ['--import', './load-register.mjs', bin[0]!, 'build', '--focus', '19', '--budget', '300', '--tokenizer', tokenizer], { cwd: dir, env });
+        expect(JSON.parse(traced.stdout).focusNote.uriAndTitle).toBe('[Energy](/n19)');
+        expect(traced.stderr).toMatch(new RegExp(`load \\S*/dist/budget/${tokenizer}-encoding\\.js`));
+        expect(traced.stderr).toMatch(/load \S*\/gpt-tokenizer\/esm\/GptEncoding\.js/);
+        expect(traced.stderr).not.toMatch(/bpeRanks/);
+      }
+      expect(readdirSync(home)).toEqual([]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('note-context mcp: initialize, list the tools, call one', async () => {

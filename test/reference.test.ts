@@ -48,15 +48,41 @@ class Coverage {
     for (const relation of trace.reached) this.relations.set(relation, this.relations.get(relation)! + 1);
   }
 
-  print(property: string): void {
+  /** Prints the counts and checks that the generator reached each case at least as often as `least` says. */
+  check(property: string, least: Minimums): void {
     const relations = [...this.relations].map(([relation, runs]) => `${relation} ${runs}`).join(', ');
     console.log(
       `${property}: ${this.runs} runs; non-empty ${this.nonEmpty}, NoteNotFound ${this.noteNotFound}, ` +
         `duplicates recorded ${this.duplicatesRecorded}, skipped something ${this.skipped}, ` +
         `ended at remaining 0 ${this.endedAtZero}, exclude used ${this.excludeUsed}; reached: ${relations}`,
     );
+    expect(this.nonEmpty, 'non-empty').toBeGreaterThanOrEqual(least.nonEmpty);
+    expect(this.duplicatesRecorded, 'duplicates recorded').toBeGreaterThanOrEqual(least.duplicatesRecorded);
+    expect(this.skipped, 'skipped something').toBeGreaterThanOrEqual(least.skipped ?? 0);
+    expect(this.endedAtZero, 'ended at remaining 0').toBeGreaterThanOrEqual(least.endedAtZero ?? 0);
+    expect(this.excludeUsed, 'exclude used').toBeGreaterThanOrEqual(least.excludeUsed);
+    const reached = [...this.relations.values()].filter((runs) => runs > 0).length;
+    expect(reached, `relations reached: ${relations}`).toBeGreaterThanOrEqual(least.relations);
   }
 }
+
+/**
+ * The least each generator reaches (about a third of what it does; the rarest relations are met
+ * a few times in 300 runs, so only how many relations were reached is checked).
+ */
+interface Minimums {
+  readonly nonEmpty: number;
+  readonly duplicatesRecorded: number;
+  readonly skipped?: number;
+  readonly endedAtZero?: number;
+  readonly excludeUsed: number;
+  /** Of the 16 relations. */
+  readonly relations: number;
+}
+
+const OF_300: Minimums = { nonEmpty: 200, duplicatesRecorded: 60, excludeUsed: 70, relations: 14 };
+const OF_300_PRICED: Minimums = { ...OF_300, skipped: 50, endedAtZero: 50 };
+const OF_60: Minimums = { nonEmpty: 25, duplicatesRecorded: 8, skipped: 25, excludeUsed: 8, relations: 10 };
 
 function buildOptionsOf({ options }: ReferenceScenario): BuildOptions {
   return {
@@ -114,7 +140,7 @@ describe('buildContext matches the independent reference implementation of spec 
       fc.asyncProperty(referenceScenario(['one-per-note']), (scenario) => compareWithReference(scenario, coverage, ['default', 'exhaustive', 'plain'])),
       { numRuns: 300 },
     );
-    coverage.print('one-per-note');
+    coverage.check('one-per-note', { ...OF_300, endedAtZero: 100 });
   });
 
   it('estimate, walking every candidate (300 runs)', async () => {
@@ -123,7 +149,7 @@ describe('buildContext matches the independent reference implementation of spec 
       fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['exhaustive'])),
       { numRuns: 300 },
     );
-    coverage.print('estimate');
+    coverage.check('estimate', OF_300_PRICED);
   });
 
   it('estimate, as callers build (300 runs)', async () => {
@@ -132,7 +158,7 @@ describe('buildContext matches the independent reference implementation of spec 
       fc.asyncProperty(referenceScenario(['estimate']), (scenario) => compareWithReference(scenario, coverage, ['default', 'plain'])),
       { numRuns: 300 },
     );
-    coverage.print('estimate, shortcuts taken');
+    coverage.check('estimate, shortcuts taken', OF_300_PRICED);
   });
 
   for (const tokenizer of ['o200k', 'cl100k'] as const) {
@@ -146,7 +172,7 @@ describe('buildContext matches the independent reference implementation of spec 
           ),
           { numRuns: 60 },
         );
-        coverage.print(`${tokenizer}/${format}`);
+        coverage.check(`${tokenizer}/${format}`, OF_60);
       });
     }
   }
@@ -169,6 +195,6 @@ describe('the reference itself', () => {
       }),
       { numRuns: 40 },
     );
-    coverage.print('reference o200k/cl100k');
+    coverage.check('reference o200k/cl100k', { nonEmpty: 15, duplicatesRecorded: 5, skipped: 15, excludeUsed: 8, relations: 8 });
   });
 });

@@ -7,8 +7,6 @@ export { TOKENIZER_NAMES, type TokenizerName } from './tokenizer-names.js';
 export interface Tokenizer {
   readonly name: TokenizerName;
   count(text: string): number;
-  /** How a BPE tokenizer's pre-tokenizer splits a text; undefined for the others. */
-  readonly chunks?: (text: string) => string[];
 }
 
 /** `ceil(utf8 bytes / 3.75)`, the spec's `estimate` (section 5). */
@@ -20,8 +18,6 @@ export function estimateTokens(text: string): number {
 export function estimateTokensOfBytes(bytes: number): number {
   return Math.ceil(bytes / 3.75);
 }
-
-const splitter = (pattern: RegExp) => (text: string) => [...text.matchAll(new RegExp(pattern.source, 'gu'))].map((match) => match[0]);
 
 const ESTIMATE: Tokenizer = { name: 'estimate', count: estimateTokens };
 // Scenario tests reason in notes, not text; a text has no cost of its own.
@@ -57,7 +53,7 @@ async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
         import('./bpe-count.js'),
         name === 'o200k' ? import('./o200k-encoding.js').then((module) => module.O200K_ENCODING) : import('./cl100k-encoding.js').then((module) => module.CL100K_ENCODING),
       ]);
-      return { name, count: makeLinearCounter(encoding), chunks: splitter(encoding.split) };
+      return { name, count: makeLinearCounter(encoding) };
     }
   }
 }

@@ -1,22 +1,52 @@
 /**
- * An independent reference implementation of spec sections 1–5 (docs: the behavioural spec,
+ * An independent reference implementation of spec sections 1–5 and 9 (docs: the behavioural spec,
  * context-builder.md), written from the spec alone to check `buildContext` against.
  *
  * It shares no cursor, strategy, loader, iterator, ledger or cost-model code with `src/`: from
  * `src/` it takes only the result types, the two renderers (they define the output formats) and
  * the fixture type. It is written to be read next to the spec, not to be fast: it rescans the
  * whole fixture for every question and, with `o200k` and `cl100k`, re-renders and re-counts the
- * whole output for every price.
+ * whole output for every price (every try of a shortening search included).
+ *
+ * Where section 9 is silent, the reference decides (and the library is held to it):
+ * - `focus` given as a number builds a `GraphRAGResult`, as a list (even of one) a
+ *   `MultiFocusResult`; `relations` and `fit` apply to both.
+ * - A related note of a `MultiFocusResult` has its keys in this order: `uriAndTitle`, `details`,
+ *   `parentUriAndTitle`, `objectUriAndTitle`, `relationToFocusNote`, `focus`; `focus` is the uri
+ *   `/n{id}` of the focus whose relation reached it. The result's keys: `focusNotes`, `relatedNotes`.
+ * - The ledger `added` is in every report, default builds included (an empty list when nothing was
+ *   added). A piece's keys, in this order: `uri`, `relation`, `cost`, `kind`, then `via` (notes of
+ *   relations fed by reached notes only: the anchor's uri `/n{id}`), `shortened` (only when true:
+ *   absent, never `false`), `focus` (only when focus is a list: the uri `/n{id}`). An `entry` never
+ *   carries `via` (only start-fed relations have focus lists) nor `shortened`. A `skipped` entry
+ *   is `{ uri, relation, cost }`, plus `focus` when focus is a list. `cost` of a note includes its
+ *   focus-list entry; an entry's cost is its own (0 under `one-per-note`).
+ * - `focusCost`: `o200k`/`cl100k` count the output with every focus note and no related note;
+ *   `estimate` is the spec's formula, `ceil(utf8Bytes(JSON.stringify(focusNote)) / 3.75)` (the
+ *   `focusNotes` array for several foci), whatever the format; `one-per-note` 0. (The library
+ *   today estimates the whole focus-only output in the format priced for, a few tokens more.)
+ * - Shortening: M counts the code points of the details as stored (Array.from: a lone surrogate
+ *   is one code point), the cut keeps the first L of them and appends `...`; with M < 2 (details
+ *   absent, empty or one code point, or a truncation length below 2) no search runs and the note
+ *   is skipped as section 4 says. A shortened note's cost in `added` is the cost of the cut that
+ *   was added. A duplicate is never shortened (it is not a new candidate).
+ * - Several foci: an `exclude`d id that is one of the foci is ignored (as the single focus is);
+ *   the `NoteNotFound` outcome names the first focus, in the given order, that is not visible.
+ * - The prompt of a `MultiFocusResult` is laid out as `referenceMultiFocusPrompt` says
+ *   (test/support/reference-multi-focus-prompt.ts): the single prompt's blocks, every focus note
+ *   under `# Focus notes`, and a `Focus: /n{id}` line after each related note's `Relation:` line.
  */
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { renderJson } from '../../src/result/render-json.js';
 import { renderPrompt } from '../../src/result/render-prompt.js';
-import type { BareNote, GraphRAGResult } from '../../src/result/schema.js';
+import type { BareNote, FocusNote, GraphRAGResult } from '../../src/result/schema.js';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
+import { referenceMultiFocusPrompt } from './reference-multi-focus-prompt.js';
 
 export interface ReferenceOptions {
-  focus: number;
+  /** One id: a `GraphRAGResult`; a list of 1 to 10 distinct ids: a `MultiFocusResult`. */
+  focus: number | number[];
   budget: number;
   tokenizer: 'o200k' | 'cl100k' | 'estimate' | 'one-per-note';
   /** Default 1000. */
@@ -25,13 +55,49 @@ export interface ReferenceOptions {
   exclude?: number[];
   /** Default json. */
   format?: 'json' | 'prompt';
+  /** The relations the build may use; default all sixteen. */
+  relations?: readonly Relation[];
+  /** Default skip. */
+  fit?: 'skip' | 'shorten';
+  /** How a `MultiFocusResult` is written in the prompt format; default the reference's layout. */
+  multiFocusPrompt?: (result: ReferenceMultiFocusResult) => string;
 }
 
-export interface ReferenceOutcome {
-  result: GraphRAGResult;
+/** A related note of a `MultiFocusResult`: `focus` names the focus whose relation reached it. */
+export type ReferenceFocusedNote = BareNote & { focus: string };
+
+export interface ReferenceMultiFocusResult {
+  focusNotes: FocusNote[];
+  relatedNotes: ReferenceFocusedNote[];
+}
+
+/** A piece of the ledger, keys in the order written. */
+export interface LedgerPiece {
+  uri: string;
+  relation: Relation;
+  cost: number;
+  kind: 'note' | 'entry';
+  via?: string;
+  shortened?: true;
+  focus?: string;
+}
+
+export interface SkippedPiece {
+  uri: string;
+  relation: Relation;
+  cost: number;
+  focus?: string;
+}
+
+export interface ReferenceOutcome<R = GraphRAGResult> {
+  result: R;
   used: number;
+  /** Tokens of the output with the focus note(s) and no related note; 0 under one-per-note. */
+  focusCost: number;
   /** The first 10 candidates section 4 reports as skipped, in walk order. */
-  skipped: { uri: string; relation: string; cost: number }[];
+  skipped: SkippedPiece[];
+  /** The ledger: every piece added, in order; the costs add up to `used`. */
+  added: LedgerPiece[];
   /** What the build went through, for counting what the generators reach. */
   trace: ReferenceTrace;
 }
@@ -49,6 +115,16 @@ export interface ReferenceTrace {
   endedAtZero: boolean;
   /** At least one excluded id counted (visible and not the focus). */
   excludeUsed: boolean;
+  /** Candidates each relation offered (every focus together). */
+  offered: Map<Relation, number>;
+  /** Notes added with their details cut by the shortening search. */
+  shortened: number;
+  /** Shortening searches that found no length that fits. */
+  searchesFailed: number;
+  /** Candidates that were another focus note. */
+  focusMetAsCandidate: number;
+  /** Notes of relatedNotes offered by the relations of two foci or more. */
+  reachedFromTwoFoci: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,9 +291,15 @@ function truncated(details: string, limit: number): string {
 // ---------------------------------------------------------------------------------------------
 // Candidates: a plain list for a relation fed at the start, a dependency queue for the others
 
+/** A candidate and, for a relation fed by reached notes, the anchor that offered it. */
+interface Offer {
+  candidate: NoteData;
+  anchor?: NoteData;
+}
+
 interface CandidateSource {
   /** The next candidate, consumed; undefined when there is none left. */
-  next(): NoteData | undefined;
+  next(): Offer | undefined;
 }
 
 class ListSource implements CandidateSource {
@@ -225,10 +307,10 @@ class ListSource implements CandidateSource {
 
   constructor(private readonly candidates: NoteData[]) {}
 
-  next(): NoteData | undefined {
+  next(): Offer | undefined {
     const candidate = this.candidates[this.position];
     this.position += 1;
-    return candidate;
+    return candidate === undefined ? undefined : { candidate };
   }
 }
 
@@ -239,26 +321,26 @@ class ListSource implements CandidateSource {
  * reached before the wrap: first candidates of every anchor, then second ones, and so on.
  */
 class DependencyQueue implements CandidateSource {
-  private readonly anchors: { candidates: NoteData[]; taken: number }[] = [];
+  private readonly anchors: { anchor: NoteData; candidates: NoteData[]; taken: number }[] = [];
   private cursor = 0;
 
-  feed(candidates: NoteData[]): void {
-    this.anchors.push({ candidates, taken: 0 });
+  feed(anchor: NoteData, candidates: NoteData[]): void {
+    this.anchors.push({ anchor, candidates, taken: 0 });
   }
 
-  next(): NoteData | undefined {
+  next(): Offer | undefined {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const anchor = this.anchors[this.cursor]!;
-      if (anchor.taken === anchor.candidates.length) {
+      const entry = this.anchors[this.cursor]!;
+      if (entry.taken === entry.candidates.length) {
         // Dropped: the following anchor moves under the cursor.
         this.anchors.splice(this.cursor, 1);
         continue;
       }
-      const candidate = anchor.candidates[anchor.taken]!;
-      anchor.taken += 1;
+      const candidate = entry.candidates[entry.taken]!;
+      entry.taken += 1;
       this.cursor += 1;
-      return candidate;
+      return { candidate, anchor: entry.anchor };
     }
     return undefined;
   }
@@ -276,110 +358,191 @@ function estimateOf(json: string): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sections 2 and 4: the build
+// Sections 2, 4 and 9: the build
 
-export function referenceBuild(fixture: Fixture, options: ReferenceOptions): ReferenceOutcome | 'NoteNotFound' {
+/** A shortened note's details: the first `length` code points, then `...`. */
+function cutTo(details: string, length: number): string {
+  return `${Array.from(details).slice(0, length).join('')}...`;
+}
+
+/** One focus: its own sources, active relations, rotation and focus lists (section 9). */
+interface Focus {
+  note: NoteData;
+  uri: string;
+  /** Its place in `focusNotes` (0 for a single focus). */
+  index: number;
+  sources: Record<Relation, CandidateSource>;
+  active: Set<Relation>;
+  /** Rotation: the index in its tier of the relation each tier served last. */
+  lastServed: number[];
+}
+
+/** The result as it stands, whatever its shape. */
+interface State {
+  focusNotes: FocusNote[];
+  relatedNotes: BareNote[];
+}
+
+type AnyResult = GraphRAGResult | ReferenceMultiFocusResult;
+
+/** The first focus, in the given order, that is not visible; undefined when every one is. */
+export function firstInvisibleFocus(fixture: Fixture, options: Pick<ReferenceOptions, 'focus' | 'readableNotebooks'>): number | undefined {
+  const graph = new Graph(fixture, options.readableNotebooks);
+  return [options.focus].flat().find((id) => graph.note(id) === undefined);
+}
+
+export function referenceBuild(fixture: Fixture, options: ReferenceOptions & { focus: number }): ReferenceOutcome | 'NoteNotFound';
+export function referenceBuild(
+  fixture: Fixture,
+  options: ReferenceOptions & { focus: number[] },
+): ReferenceOutcome<ReferenceMultiFocusResult> | 'NoteNotFound';
+export function referenceBuild(fixture: Fixture, options: ReferenceOptions): ReferenceOutcome<AnyResult> | 'NoteNotFound';
+export function referenceBuild(fixture: Fixture, options: ReferenceOptions): ReferenceOutcome<AnyResult> | 'NoteNotFound' {
   const truncate = options.truncate ?? 1000;
   const format = options.format ?? 'json';
+  const fit = options.fit ?? 'skip';
+  const several = Array.isArray(options.focus);
+  const focusIds = [options.focus].flat();
+  if (focusIds.length < 1 || focusIds.length > 10 || new Set(focusIds).size !== focusIds.length) {
+    throw new Error('focus: 1 to 10 distinct notes');
+  }
+  if (options.relations !== undefined && (options.relations.length === 0 || options.relations.some((r) => !REFERENCE_RELATIONS.includes(r)))) {
+    throw new Error('relations: a non-empty list of related relations');
+  }
+  const allowed = new Set<Relation>(options.relations ?? REFERENCE_RELATIONS);
   const graph = new Graph(fixture, options.readableNotebooks);
-  const focus = graph.note(options.focus);
-  if (focus === undefined) return 'NoteNotFound';
+  const focusData: NoteData[] = [];
+  for (const id of focusIds) {
+    const note = graph.note(id);
+    if (note === undefined) return 'NoteNotFound';
+    focusData.push(note);
+  }
+  const focusIdSet = new Set(focusIds);
 
-  const bareNote = (note: NoteData, relation: Relation): BareNote => {
+  /** A related note as section 2 shows it, or with its details cut to `cut` code points. */
+  const bareNote = (note: NoteData, relation: Relation, focusUri: string | undefined, cut?: number): BareNote => {
     const parent = graph.parent(note);
     const object = graph.object(note);
+    const hasDetails = note.details !== undefined && note.details !== '';
+    const shown = !hasDetails ? undefined : cut === undefined ? truncated(note.details!, truncate) : cutTo(note.details!, cut);
     return {
       uriAndTitle: uriAndTitle(note),
-      ...(note.details !== undefined && note.details !== '' && { details: truncated(note.details, truncate) }),
+      ...(shown !== undefined && { details: shown }),
       ...(parent !== undefined && { parentUriAndTitle: uriAndTitle(parent) }),
       ...(object !== undefined && { objectUriAndTitle: uriAndTitle(object) }),
       relationToFocusNote: relation,
+      ...(focusUri !== undefined && { focus: focusUri }),
     };
   };
 
-  // The result as it stands.
-  const focusParent = graph.parent(focus);
-  const focusObject = graph.object(focus);
-  const result: GraphRAGResult = {
-    focusNote: {
+  const focusNoteOf = (focus: NoteData): FocusNote => {
+    const parent = graph.parent(focus);
+    const object = graph.object(focus);
+    return {
       uriAndTitle: uriAndTitle(focus),
       ...(focus.details !== undefined && focus.details !== '' && { details: focus.details }),
-      ...(focusParent !== undefined && { parentUriAndTitle: uriAndTitle(focusParent) }),
-      ...(focusObject !== undefined && { objectUriAndTitle: uriAndTitle(focusObject) }),
+      ...(parent !== undefined && { parentUriAndTitle: uriAndTitle(parent) }),
+      ...(object !== undefined && { objectUriAndTitle: uriAndTitle(object) }),
       relationToFocusNote: 'Self',
       contextualPath: graph.ancestors(focus).reverse().map(uriAndTitle),
       children: [],
       referrings: [],
       priorSiblings: [],
       youngerSiblings: [],
-    },
-    relatedNotes: [],
+    };
   };
 
-  /** A copy of `base` with the entry recorded in the list (PriorSibling prepended) and the note appended. */
-  const withAdded = (base: GraphRAGResult, entry: { list: ListName; uriAndTitle: string } | undefined, note?: BareNote) => {
-    const copy: GraphRAGResult = structuredClone(base);
-    if (entry !== undefined) {
-      if (entry.list === 'priorSiblings') copy.focusNote.priorSiblings.unshift(entry.uriAndTitle);
-      else copy.focusNote[entry.list].push(entry.uriAndTitle);
-    }
+  // The result as it stands.
+  const state: State = { focusNotes: focusData.map(focusNoteOf), relatedNotes: [] };
+  const shape = (value: State): AnyResult =>
+    several
+      ? { focusNotes: value.focusNotes, relatedNotes: value.relatedNotes as ReferenceFocusedNote[] }
+      : { focusNote: value.focusNotes[0]!, relatedNotes: value.relatedNotes };
+
+  type Entry = { focus: number; list: ListName; uriAndTitle: string };
+  const recordIn = (value: State, entry: Entry) => {
+    const focusNote = value.focusNotes[entry.focus]!;
+    if (entry.list === 'priorSiblings') focusNote.priorSiblings.unshift(entry.uriAndTitle);
+    else focusNote[entry.list].push(entry.uriAndTitle);
+  };
+  /** A copy of `base` with the entry recorded in its list (PriorSibling prepended) and the note appended. */
+  const withAdded = (base: State, entry: Entry | undefined, note?: BareNote): State => {
+    const copy: State = structuredClone(base);
+    if (entry !== undefined) recordIn(copy, entry);
     if (note !== undefined) copy.relatedNotes.push(note);
     return copy;
   };
 
-  const render = (value: GraphRAGResult) => (format === 'json' ? renderJson(value) : renderPrompt(value));
+  const multiFocusPrompt = options.multiFocusPrompt ?? referenceMultiFocusPrompt;
+  const render = (value: State): string => {
+    const result = shape(value);
+    if ('focusNote' in result) return format === 'json' ? renderJson(result) : renderPrompt(result);
+    return format === 'json' ? JSON.stringify(result) : multiFocusPrompt(result);
+  };
   const bpe = options.tokenizer === 'o200k' ? countO200k : options.tokenizer === 'cl100k' ? countCl100k : undefined;
-  const tokens = (value: GraphRAGResult) => bpe!(render(value), { disallowedSpecial: new Set() });
+  const tokens = (value: State) => bpe!(render(value), { disallowedSpecial: new Set() });
+  /** tokens(state), kept until the state changes. */
+  let stateTokens: number | undefined;
+  const tokensNow = () => (stateTokens ??= tokens(state));
 
   /** What a new related note (with its focus-list entry, if any) costs. */
-  const noteCost = (note: BareNote, list: ListName | undefined): number => {
-    const entry = list === undefined ? undefined : { list, uriAndTitle: note.uriAndTitle };
+  const noteCost = (note: BareNote, entry: Entry | undefined): number => {
     switch (options.tokenizer) {
       case 'one-per-note':
         return 1;
       case 'estimate':
         return estimateOf(JSON.stringify(note)) + (entry === undefined ? 0 : estimateOf(JSON.stringify(entry.uriAndTitle)));
       default:
-        return tokens(withAdded(result, entry, note)) - tokens(result);
+        return tokens(withAdded(state, entry, note)) - tokensNow();
     }
   };
 
   /** What a focus-list entry alone costs. */
-  const entryCost = (list: ListName, entryText: string): number => {
+  const entryCost = (entry: Entry): number => {
     switch (options.tokenizer) {
       case 'one-per-note':
         return 0;
       case 'estimate':
-        return estimateOf(JSON.stringify(entryText));
+        return estimateOf(JSON.stringify(entry.uriAndTitle));
       default:
-        return tokens(withAdded(result, { list, uriAndTitle: entryText })) - tokens(result);
+        return tokens(withAdded(state, entry)) - tokensNow();
     }
   };
 
-  // Candidate sources of every relation.
-  const parent = focusParent;
-  const object = focusObject;
-  const objectParent = object === undefined ? undefined : graph.parent(object);
+  const focusCost =
+    options.tokenizer === 'one-per-note'
+      ? 0
+      : options.tokenizer === 'estimate'
+        ? Math.ceil(utf8Bytes(JSON.stringify(several ? state.focusNotes : state.focusNotes[0])) / 3.75)
+        : tokensNow();
+
   const present = (notes: (NoteData | undefined)[]) => notes.filter((note): note is NoteData => note !== undefined);
-  const sources: Record<Relation, CandidateSource> = {
-    Parent: new ListSource(present([parent])),
-    Object: new ListSource(present([object])),
-    Child: new ListSource(graph.children(focus)),
-    PriorSibling: new ListSource(graph.priorSiblings(focus)),
-    YoungerSibling: new ListSource(graph.youngerSiblings(focus)),
-    ReferringNote: new ListSource(graph.referrings(focus)),
-    NoteInContextualPath: new ListSource(graph.ancestors(focus).slice(1)),
-    NoteInObjectContextualPath: new ListSource(object === undefined ? [] : graph.ancestors(object)),
-    ParentSibling: new ListSource(parent === undefined ? [] : spiral(graph.priorSiblings(parent), graph.youngerSiblings(parent))),
-    ObjectParentSibling: new ListSource(
-      objectParent === undefined ? [] : spiral(graph.priorSiblings(objectParent), graph.youngerSiblings(objectParent)),
-    ),
-    ReifiedChildObject: new DependencyQueue(),
-    ReferringSubject: new DependencyQueue(),
-    ParentSiblingChild: new DependencyQueue(),
-    ObjectParentSiblingChild: new DependencyQueue(),
-    NoteInReferringContextualPath: new DependencyQueue(),
-    ReferringCousin: new DependencyQueue(),
+
+  /** Candidate sources of every relation, around one focus note. */
+  const sourcesAround = (focus: NoteData): Record<Relation, CandidateSource> => {
+    const parent = graph.parent(focus);
+    const object = graph.object(focus);
+    const objectParent = object === undefined ? undefined : graph.parent(object);
+    return {
+      Parent: new ListSource(present([parent])),
+      Object: new ListSource(present([object])),
+      Child: new ListSource(graph.children(focus)),
+      PriorSibling: new ListSource(graph.priorSiblings(focus)),
+      YoungerSibling: new ListSource(graph.youngerSiblings(focus)),
+      ReferringNote: new ListSource(graph.referrings(focus)),
+      NoteInContextualPath: new ListSource(graph.ancestors(focus).slice(1)),
+      NoteInObjectContextualPath: new ListSource(object === undefined ? [] : graph.ancestors(object)),
+      ParentSibling: new ListSource(parent === undefined ? [] : spiral(graph.priorSiblings(parent), graph.youngerSiblings(parent))),
+      ObjectParentSibling: new ListSource(
+        objectParent === undefined ? [] : spiral(graph.priorSiblings(objectParent), graph.youngerSiblings(objectParent)),
+      ),
+      ReifiedChildObject: new DependencyQueue(),
+      ReferringSubject: new DependencyQueue(),
+      ParentSiblingChild: new DependencyQueue(),
+      ObjectParentSiblingChild: new DependencyQueue(),
+      NoteInReferringContextualPath: new DependencyQueue(),
+      ReferringCousin: new DependencyQueue(),
+    };
   };
 
   /** The candidates an anchor gives to a relation fed by reached notes. */
@@ -401,24 +564,34 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
     }
   };
 
-  // Relations fed at the start are active at the start; the others when fed.
-  const active = new Set<Relation>(TIERS.flat().filter((relation) => sources[relation] instanceof ListSource));
-  const feedDependents = (relation: Relation, reached: NoteData) => {
+  // Relations fed at the start are active at the start, the others when fed; a relation left out
+  // of `relations` never is.
+  const foci: Focus[] = focusData.map((note, index) => {
+    const sources = sourcesAround(note);
+    return {
+      note,
+      uri: `/n${note.id}`,
+      index,
+      sources,
+      active: new Set(TIERS.flat().filter((relation) => allowed.has(relation) && sources[relation] instanceof ListSource)),
+      lastServed: TIERS.map(() => -1),
+    };
+  });
+  const feedDependents = (focus: Focus, relation: Relation, reached: NoteData) => {
     for (const dependent of DEPENDENTS[relation] ?? []) {
-      (sources[dependent] as DependencyQueue).feed(candidatesOfAnchor(dependent, reached));
-      active.add(dependent);
+      if (!allowed.has(dependent)) continue;
+      (focus.sources[dependent] as DependencyQueue).feed(reached, candidatesOfAnchor(dependent, reached));
+      focus.active.add(dependent);
     }
   };
 
-  // Rotation: the index in its tier of the relation each tier served last.
-  const lastServed = TIERS.map(() => -1);
-  const hasActive = (tier: number) => TIERS[tier]!.some((relation) => active.has(relation));
-  const nextInRotation = (tier: number): Relation => {
+  const hasActive = (focus: Focus, tier: number) => TIERS[tier]!.some((relation) => focus.active.has(relation));
+  const nextInRotation = (focus: Focus, tier: number): Relation => {
     const relations = TIERS[tier]!;
     for (let step = 1; step <= relations.length; step++) {
-      const index = (lastServed[tier]! + step) % relations.length;
-      if (active.has(relations[index]!)) {
-        lastServed[tier] = index;
+      const index = (focus.lastServed[tier]! + step) % relations.length;
+      if (focus.active.has(relations[index]!)) {
+        focus.lastServed[tier] = index;
         return relations[index]!;
       }
     }
@@ -427,18 +600,124 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
 
   // Notes an earlier page returned count as already in relatedNotes.
   const inRelatedNotes = new Set<number>();
-  const trace: ReferenceTrace = { reached: new Set(), addedCosts: [], duplicatesRecorded: 0, skippedCount: 0, endedAtZero: false, excludeUsed: false };
+  const trace: ReferenceTrace = {
+    reached: new Set(),
+    addedCosts: [],
+    duplicatesRecorded: 0,
+    skippedCount: 0,
+    endedAtZero: false,
+    excludeUsed: false,
+    offered: new Map(REFERENCE_RELATIONS.map((relation) => [relation, 0])),
+    shortened: 0,
+    searchesFailed: 0,
+    focusMetAsCandidate: 0,
+    reachedFromTwoFoci: 0,
+  };
   for (const id of options.exclude ?? []) {
-    if (graph.note(id) === undefined || id === focus.id) continue;
+    if (graph.note(id) === undefined || focusIdSet.has(id)) continue;
     inRelatedNotes.add(id);
     trace.excludeUsed = true;
   }
+  /** For each candidate, the foci whose relations offered it. */
+  const offeredBy = new Map<number, Set<number>>();
 
-  const skipped: ReferenceOutcome['skipped'] = [];
+  const skipped: SkippedPiece[] = [];
+  const added: LedgerPiece[] = [];
   let remaining = options.budget;
-  const record = (list: ListName, entryText: string) => {
-    if (list === 'priorSiblings') result.focusNote.priorSiblings.unshift(entryText);
-    else result.focusNote[list].push(entryText);
+
+  /** Section 9's search for the longest cut that fits; undefined when none does. */
+  const shorten = (candidate: NoteData, relation: Relation, entry: Entry | undefined, focusUri: string | undefined) => {
+    const length = Math.min(Array.from(candidate.details ?? '').length, truncate);
+    if (length < 2) return undefined;
+    let lo = 1;
+    let hi = length - 1;
+    let best: { note: BareNote; cost: number } | undefined;
+    while (lo <= hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const note = bareNote(candidate, relation, focusUri, mid);
+      const cost = noteCost(note, entry);
+      if (cost <= remaining) {
+        best = { note, cost };
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    if (best === undefined) trace.searchesFailed += 1;
+    return best;
+  };
+
+  /** The inner loop of section 4 for one focus and one tier; false when remaining reached 0. */
+  const serveTier = (focus: Focus, tier: number): boolean => {
+    const quota = 5 - (tier + 1);
+    const focusUri = several ? focus.uri : undefined;
+    let count = 0;
+    while (count < quota && hasActive(focus, tier)) {
+      const relation = nextInRotation(focus, tier);
+      const offer = focus.sources[relation].next();
+      if (offer === undefined) {
+        focus.active.delete(relation);
+        continue;
+      }
+      const { candidate, anchor } = offer;
+      trace.offered.set(relation, trace.offered.get(relation)! + 1);
+      if (candidate.id === focus.note.id) continue;
+      const by = offeredBy.get(candidate.id) ?? new Set<number>();
+      offeredBy.set(candidate.id, by.add(focus.index));
+      const list = FOCUS_LIST[relation];
+      const entry = list === undefined ? undefined : { focus: focus.index, list, uriAndTitle: uriAndTitle(candidate) };
+      const anotherFocus = focusIdSet.has(candidate.id);
+      if (anotherFocus) trace.focusMetAsCandidate += 1;
+      if (anotherFocus || inRelatedNotes.has(candidate.id)) {
+        if (entry !== undefined) {
+          const cost = entryCost(entry);
+          if (cost <= remaining) {
+            recordIn(state, entry);
+            stateTokens = undefined;
+            remaining -= cost;
+            added.push({ uri: `/n${candidate.id}`, relation, cost, kind: 'entry', ...(focusUri !== undefined && { focus: focusUri }) });
+            trace.duplicatesRecorded += 1;
+            if (remaining === 0) return false;
+          }
+        }
+        feedDependents(focus, relation, candidate);
+        continue;
+      }
+      let note = bareNote(candidate, relation, focusUri);
+      let cost = noteCost(note, entry);
+      let shortened = false;
+      if (cost > remaining) {
+        const cut = fit === 'shorten' ? shorten(candidate, relation, entry, focusUri) : undefined;
+        if (cut === undefined) {
+          trace.skippedCount += 1;
+          if (skipped.length < 10) skipped.push({ uri: `/n${candidate.id}`, relation, cost, ...(focusUri !== undefined && { focus: focusUri }) });
+          continue;
+        }
+        ({ note, cost } = cut);
+        shortened = true;
+        trace.shortened += 1;
+      }
+      state.relatedNotes.push(note);
+      if (entry !== undefined) recordIn(state, entry);
+      stateTokens = undefined;
+      inRelatedNotes.add(candidate.id);
+      trace.reached.add(relation);
+      trace.addedCosts.push(cost);
+      remaining -= cost;
+      count += 1;
+      added.push({
+        uri: `/n${candidate.id}`,
+        relation,
+        cost,
+        kind: 'note',
+        ...(anchor !== undefined && { via: `/n${anchor.id}` }),
+        ...(shortened && { shortened: true as const }),
+        ...(focusUri !== undefined && { focus: focusUri }),
+      });
+      feedDependents(focus, relation, candidate);
+      if (remaining === 0) return false;
+    }
+    return true;
   };
 
   const walk = (): void => {
@@ -447,60 +726,21 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
       return;
     }
     for (;;) {
-      for (let tier = 0; tier < TIERS.length; tier++) {
-        const quota = 5 - (tier + 1);
-        let added = 0;
-        while (added < quota && hasActive(tier)) {
-          const relation = nextInRotation(tier);
-          const candidate = sources[relation].next();
-          if (candidate === undefined) {
-            active.delete(relation);
-            continue;
-          }
-          if (candidate.id === focus.id) continue;
-          const list = FOCUS_LIST[relation];
-          if (inRelatedNotes.has(candidate.id)) {
-            if (list !== undefined) {
-              const entryText = uriAndTitle(candidate);
-              const cost = entryCost(list, entryText);
-              if (cost <= remaining) {
-                record(list, entryText);
-                remaining -= cost;
-                trace.duplicatesRecorded += 1;
-                if (remaining === 0) {
-                  trace.endedAtZero = true;
-                  return;
-                }
-              }
-            }
-            feedDependents(relation, candidate);
-            continue;
-          }
-          const note = bareNote(candidate, relation);
-          const cost = noteCost(note, list);
-          if (cost > remaining) {
-            trace.skippedCount += 1;
-            if (skipped.length < 10) skipped.push({ uri: `/n${candidate.id}`, relation, cost });
-            continue;
-          }
-          result.relatedNotes.push(note);
-          inRelatedNotes.add(candidate.id);
-          trace.reached.add(relation);
-          trace.addedCosts.push(cost);
-          remaining -= cost;
-          added += 1;
-          if (list !== undefined) record(list, note.uriAndTitle);
-          feedDependents(relation, candidate);
-          if (remaining === 0) {
+      for (const focus of foci) {
+        for (let tier = 0; tier < TIERS.length; tier++) {
+          if (!serveTier(focus, tier)) {
             trace.endedAtZero = true;
             return;
           }
         }
       }
-      if (!TIERS.some((_, tier) => hasActive(tier))) return;
+      if (!foci.some((focus) => TIERS.some((_, tier) => hasActive(focus, tier)))) return;
     }
   };
   walk();
 
-  return { result, used: options.budget - remaining, skipped, trace };
+  const addedIds = new Set(state.relatedNotes.map((note) => Number(/\(\/n(\d+)\)$/.exec(note.uriAndTitle)![1])));
+  trace.reachedFromTwoFoci = [...addedIds].filter((id) => (offeredBy.get(id)?.size ?? 0) >= 2).length;
+
+  return { result: shape(state), used: options.budget - remaining, focusCost, skipped, added, trace };
 }

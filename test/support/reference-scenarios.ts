@@ -8,7 +8,7 @@ export type ReferenceTokenizer = ReferenceOptions['tokenizer'];
 /** A fixture and the options of one build, drawn so that builds are mostly non-empty. */
 export interface ReferenceScenario {
   readonly fixture: Fixture;
-  readonly options: ReferenceOptions;
+  readonly options: ReferenceOptions & { focus: number };
 }
 
 const UNLIMITED = 1_000_000_000;
@@ -231,7 +231,7 @@ export function referenceScenario(tokenizers: readonly ReferenceTokenizer[]): fc
         else focus = linked[picks.focusIndex % linked.length]!;
         const corrupted = corrupt(fixture, focus, picks.corruption, visible);
 
-        const base: ReferenceOptions = {
+        const base: ReferenceOptions & { focus: number } = {
           focus,
           budget: UNLIMITED,
           tokenizer: 'one-per-note',

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { RankData } from './rank-table.js';
+
+// gpt-tokenizer ships each encoding's ranks as a JavaScript array literal (o200k: 2.4 MB, 200,000
+// strings) that Node compiles in every process that imports it (~60 ms for o200k; Node 20 keeps
+// no compile cache for ES modules), while splitting the same strings out of one UTF-16 string
+// takes ~15 ms. So the package's build writes each encoding's ranks, taken from gpt-tokenizer's own
+// module, into a rank file beside the built encoding modules (dist/budget/*.ranks), and the
+// encodings read it from there. A file carries the SHA-256 of the library's module it was made
+// from, so another version or a patched copy of gpt-tokenizer never reads ranks that are not its
+// own, and the SHA-256 of its own data, so a damaged file is never used. Without a usable file
+// (as when running from the sources) the library's module is imported. Nothing is written at run
+// time.
+
+const MAGIC = 'note-context bpe ranks 1\n';
+
+interface Header {
+  /** SHA-256 of the library's module the ranks were taken from. */
+  readonly source: string;
+  readonly count: number;
+  /** The code unit between two tokens, one no string token holds. */
+  readonly separator: number;
+  /** The tokens that are bytes, not strings: [rank, bytes]; empty between separators. */
+  readonly bytes: readonly (readonly [number, readonly number[]])[];
+  /** SHA-256 of the data after the header: the tokens in UTF-16LE. */
+  readonly data: string;
+}
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+const sourceOf = (moduleUrl: string) => sha256(readFileSync(fileURLToPath(moduleUrl)));
+
+/**
+ * The ranks in the rank file `file`, equal element by element to those of gpt-tokenizer's module
+ * `moduleUrl` (as `import.meta.resolve` names it); undefined when there is no such file, or it
+ * is damaged or was made from another module.
+ */
+export function readRankFile(file: URL, moduleUrl: string): RankData | undefined {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    return readRanks(content, sourceOf(moduleUrl));
+  } catch {
+    return undefined; // a header that is not JSON, or a library module that cannot be read
+  }
+}
+
+/** Writes the rank file of `ranks`, the default export of gpt-tokenizer's module `moduleUrl`, to `file`. */
+export function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): void {
+  const content = fileContent(sourceOf(moduleUrl), ranks);
+  if (!content) throw new Error(`${moduleUrl}: ranks with a hole, an empty token or every code unit have no rank file`);
+  writeFileSync(file, content);
+}
+
+/** The ranks in `content`, or undefined unless it is a whole, undamaged file made from `source`. */
+function readRanks(content: Buffer, source: string): RankData | undefined {
+  if (content.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const headerEnd = content.indexOf(0x0a, MAGIC.length);
+  if (headerEnd < 0) return undefined;
+  const header = JSON.parse(content.toString('utf8', MAGIC.length, headerEnd)) as Header;
+  const data = content.subarray(headerEnd + 1);
+  if (header.source !== source || sha256(data) !== header.data) return undefined;
+  const ranks: (string | readonly number[])[] = data.toString('utf16le').split(String.fromCharCode(header.separator));
+  if (ranks.length !== header.count) return undefined;
+  for (const [rank, bytes] of header.bytes) {
+    if (ranks[rank] !== '') return undefined;
+    ranks[rank] = bytes;
+  }
+  return ranks;
+}
+
+/** The rank file of `ranks`, or undefined if they have no place in one. */
+function fileContent(source: string, ranks: RankData): Buffer | undefined {
+  const strings: string[] = [];
+  const bytes: [number, readonly number[]][] = [];
+  const used = new Uint8Array(0x10000);
+  for (let rank = 0; rank < ranks.length; rank++) {
+    // The library skips holes and would find an empty string: neither has a place in the file.
+    if (!(rank in ranks)) return undefined;
+    const token = ranks[rank]!;
+    if (typeof token === 'string') {
+      if (token === '') return undefined;
+      for (let i = 0; i < token.length; i++) used[token.charCodeAt(i)] = 1;
+      strings.push(token);
+    } else {
+      bytes.push([rank, [...token]]);
+      strings.push('');
+    }
+  }
+  const separator = used.indexOf(0, 1);
+  if (separator < 0) return undefined;
+  const data = Buffer.from(strings.join(String.fromCharCode(separator)), 'utf16le');
+  const header: Header = { source, count: ranks.length, separator, bytes, data: sha256(data) };
+  let head = MAGIC + JSON.stringify(header);
+  // The data starts at an even offset, so that it decodes from UTF-16 without a copy.
+  if ((Buffer.byteLength(head) + 1) % 2 !== 0) head += ' ';
+  return Buffer.concat([Buffer.from(`${head}\n`), data]);
+}

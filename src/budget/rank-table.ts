@@ -1,0 +1,82 @@
+/** An encoding's ranks as gpt-tokenizer takes them: by rank, a string or the bytes of a token. */
+export type RankData = readonly (string | readonly number[])[];
+
+const LONE_SURROGATE = /\p{Cs}/u;
+const ASCII = /^[\x00-\x7f]*$/;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BOM = '\xef\xbb\xbf';
+
+/**
+ * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them. The library
+ * looks a chunk up as a string first; it looks a span of bytes up by decoding it when it is valid
+ * UTF-8 (with a TextDecoder that drops one leading BOM) and looking the string up among the string
+ * tokens, else by searching the byte-array tokens. So the table keys the UTF-8 of every string
+ * token and the bytes of every byte-array token that is not valid UTF-8 (a valid one is
+ * unreachable: the library looks its decoded string up instead), each as a binary string (one
+ * character a byte), and {@link rankOf} drops a leading BOM from a valid span. String tokens with
+ * lone surrogates have no UTF-8: only a whole chunk can equal one.
+ */
+export class RankTable {
+  private static readonly made = new WeakMap<RankData, RankTable>();
+  private readonly byBytes = new Map<string, number>();
+  private readonly illFormed = new Map<string, number>();
+  private readonly maxKeyBytes: number;
+
+  /** The table of `ranks`, made on first use and kept while they are. */
+  static of(ranks: RankData): RankTable {
+    let table = RankTable.made.get(ranks);
+    if (!table) {
+      table = new RankTable(ranks);
+      RankTable.made.set(ranks, table);
+    }
+    return table;
+  }
+
+  private constructor(ranks: RankData) {
+    let maxKeyBytes = 0;
+    // As the library's forEach: holes skipped, a later string token wins over an equal earlier one.
+    ranks.forEach((token, rank) => {
+      let key: string;
+      if (typeof token === 'string') {
+        if (ASCII.test(token)) key = token; // its own UTF-8, one char a byte
+        else if (LONE_SURROGATE.test(token)) {
+          this.illFormed.set(token, rank);
+          return;
+        } else key = Buffer.from(token, 'utf8').toString('latin1');
+      } else {
+        const bytes = Uint8Array.from(token);
+        if (isValidUtf8(bytes)) return;
+        key = Buffer.from(bytes).toString('latin1');
+      }
+      this.byBytes.set(key, rank);
+      maxKeyBytes = Math.max(maxKeyBytes, key.length);
+    });
+    this.maxKeyBytes = maxKeyBytes;
+  }
+
+  /** The token a whole chunk is, or -1; `bytes` is the chunk's UTF-8 as a binary string. */
+  chunkRank(chunk: string, bytes: string): number {
+    if (LONE_SURROGATE.test(chunk)) return this.illFormed.get(chunk) ?? -1;
+    // A well-formed chunk equals a string token exactly when its UTF-8 is that token's key.
+    return this.byBytes.get(bytes) ?? -1;
+  }
+
+  /** The rank the library finds for `bytes[start, end)`, or -1; `bytes` is valid UTF-8, one char a byte. */
+  rankOf(bytes: string, start: number, end: number): number {
+    if (end - start > this.maxKeyBytes + BOM.length) return -1;
+    // A span of valid UTF-8 is valid itself unless it starts or ends inside a character; one that
+    // starts with a BOM starts at a character, so it is valid when it ends at one.
+    if (bytes.charCodeAt(start) === 0xef && bytes.startsWith(BOM, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
+    if (end - start > this.maxKeyBytes) return -1;
+    return this.byBytes.get(bytes.slice(start, end)) ?? -1;
+  }
+}
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
