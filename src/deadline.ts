@@ -97,6 +97,7 @@ export class Deadline {
         const pause = this.breathe(now);
         return pause ? pause.then(() => step(relation, performance.now())) : step(relation, now);
       },
+      anchorOf: (relation) => strategies.anchorOf(relation),
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     };
   }

@@ -48,7 +48,7 @@ describe('note-context build', () => {
     expect(prompt.code).toBe(0);
     expect(prompt.stdout).toContain('# Focus note\n## [Energy](/n19)\n');
     expect(prompt.stdout).toContain('\n# Related notes, most relevant first\n## ');
-    const read = parsePrompt(prompt.stdout);
+    const read = GraphRAGResultSchema.parse(parsePrompt(prompt.stdout));
     expect(read.focusNote.uriAndTitle).toBe('[Energy](/n19)');
     expect(read.relatedNotes.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
 import { buildContext, type BuildOutcome } from '../build-context.js';
-import type { BuildOptions } from '../build-options.js';
+import type { AnyBuildOptions } from '../build-options.js';
+import type { AnyResult } from '../result/schema.js';
 import { ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
@@ -8,7 +9,7 @@ import type { z } from 'zod';
 import type { BuildSlots } from './build-slots.js';
 import { FindNotesRequestSchema, type ContextRequest } from './requests.js';
 
-export interface ContextResponse extends BuildOutcome {
+export interface ContextResponse extends BuildOutcome<AnyResult> {
   readonly format: OutputFormat;
   /** The result rendered in `format`. */
   readonly text: string;
@@ -42,7 +43,7 @@ export class NoteService {
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}): Promise<ContextResponse> {
     const request = parse(schema, input);
     // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
-    const options: BuildOptions = {
+    const options: AnyBuildOptions = {
       focus: request.focus,
       budget: request.budget,
       tokenizer: request.tokenizer,

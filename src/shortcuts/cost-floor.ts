@@ -10,10 +10,10 @@ import type { WalkState } from './walk-state.js';
 export function costFloor({ report, costs, ledger, detailsLimit }: WalkState): Shortcut {
   return {
     pricing: (inner) => ({
-      noteCost: (note, relation, entry, result) =>
+      noteCost: (note, relation, entry, result, form) =>
         report.listFull && costs.noteFloor(relation, shownSizeOf(note, detailsLimit)) > ledger.remaining
           ? Infinity
-          : inner.noteCost(note, relation, entry, result),
+          : inner.noteCost(note, relation, entry, result, form),
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };

@@ -55,7 +55,7 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
       return andThen(load({ ...request, filter }), (records) => expand(records, request.limit, scan));
     },
     pricing: (inner) => ({
-      noteCost: (note, relation, entry, result) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, entry, result)),
+      noteCost: (note, relation, entry, result, form) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, entry, result, form)),
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };

@@ -9,14 +9,15 @@ import { isPromise, type Soon } from './soon.js';
  * with nothing left is dropped.
  */
 export class AnchoredStrategy {
-  private readonly anchors: CandidateCursor[] = [];
+  private readonly anchors: { readonly anchor: NoteRecord; readonly candidates: CandidateCursor }[] = [];
   private cursor = 0;
+  private lastAnchor: NoteRecord | undefined;
 
   constructor(private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor) {}
 
   feed(anchor: NoteRecord): void {
     // Made now, so that its first read joins the store's next batch.
-    this.anchors.push(this.candidatesOf(anchor));
+    this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
   }
 
   /**
@@ -27,10 +28,15 @@ export class AnchoredStrategy {
     this.candidatesOf(anchor);
   }
 
+  /** The anchor that offered the candidate `next` gave last. */
+  get anchor(): NoteRecord | undefined {
+    return this.lastAnchor;
+  }
+
   next(): Soon<NoteRecord | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const offered = this.anchors[this.cursor]!.next();
+      const offered = this.anchors[this.cursor]!.candidates.next();
       if (isPromise(offered)) return offered.then((candidate) => this.took(candidate) ?? this.next());
       const candidate = this.took(offered);
       if (candidate) return candidate;
@@ -41,6 +47,7 @@ export class AnchoredStrategy {
   /** Moves on from the current anchor: past it when it offered `candidate`, dropping it when it had none. */
   private took(candidate: NoteRecord | undefined): NoteRecord | undefined {
     if (candidate) {
+      this.lastAnchor = this.anchors[this.cursor]!.anchor;
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;
       return candidate;

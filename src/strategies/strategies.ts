@@ -14,6 +14,8 @@ export interface Strategies {
    * once when it is already read, a promise when it must be read first.
    */
   next(relation: RelatedRelation): Soon<NoteRecord | undefined>;
+  /** The anchor that offered the candidate `next(relation)` gave last (spec section 9, `via`). */
+  anchorOf(relation: AnchoredRelation): NoteRecord | undefined;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;
 }
