@@ -18,7 +18,7 @@ export const NoteRefSchema = z
 
 /** The most foci one build takes (spec section 9). */
 export const MAX_FOCI = 10;
-const FOCI = expecting(`a note id or uri, or a list of 1 to ${MAX_FOCI} distinct ones`);
+const FOCI = expecting(`a note id or a uri like /n42, or a list of 1 to ${MAX_FOCI} distinct ones`);
 
 /** One focus (a `GraphRAGResult`) or a list of 1 to 10 distinct ones (a `MultiFocusResult`). */
 export const FocusSchema = z.union([
