@@ -44,7 +44,7 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
 
     writeFileSync(join(dir, 'required.cjs'), "const nc = require('note-context'); console.log(typeof nc.buildContext, Object.keys(nc.jsonSchemas).join());");
     const required = await run(process.execPath, ['required.cjs'], { cwd: dir });
-    expect(required.stdout).toBe('function buildOptions,result,report\n');
+    expect(required.stdout).toBe('function buildOptions,result,multiFocusResult,report\n');
     expect(required.stderr).toBe('');
   });
 

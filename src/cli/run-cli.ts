@@ -70,7 +70,7 @@ export async function main(
   program
     .command('schema')
     .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
-    .option('--json-schema', 'print the JSON Schemas of the build options, the result and the report instead')
+    .option('--json-schema', 'print the JSON Schemas of the build options, the results (one focus, several foci) and the report instead')
     .action(async (flags: { jsonSchema?: boolean }) => {
       if (flags.jsonSchema) return out(`${JSON.stringify((await import('../json-schemas.js')).jsonSchemas, null, 2)}\n`);
       out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);
