@@ -43,16 +43,18 @@ export async function main(
   // No defaults and no "required" here: the options schema has them, and says what is missing.
   program
     .command('build')
-    .description('build the context of one focus note and print it on stdout')
+    .description('build the context of a focus note (or several) and print it on stdout')
     .option(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)')
-    .option('--focus <id|/nID>', 'the focus note (required)')
+    .option('--focus <id|/nID>[,…]', 'the focus note (required); several, comma-separated, give one context for all of them')
     .option('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)')
     .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`)
     .option('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`)
     .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)')
     .option('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`)
+    .option('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: all sixteen)')
+    .option('--fit <skip|shorten>', `a note over what is left: skip it, or shorten its details to fit (default: ${BUILD_OPTION_DEFAULTS.fit})`)
     .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
-    .option('--report', 'also print the budget report as JSON on stderr')
+    .option('--report', 'also print the budget report as JSON on stderr, with its ledger of every piece added')
     .action(async (flags: BuildFlags) => {
       exitCode = await runBuild(flags, out, err, writeErr);
     });
