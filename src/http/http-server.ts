@@ -4,6 +4,7 @@ import type { NoteService } from '../service/note-service.js';
 import { FindNotesRequestSchema } from '../service/requests.js';
 import { NotAuthorized, serviceErrorOf, type ServiceError } from '../service/service-error.js';
 import { bearerTokenCheck } from './bearer-token.js';
+import { registerContextRoute } from './context-route.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER, type ErrorBodySchema } from './http-schemas.js';
 import { openApiDocument } from './openapi.js';
 import { queryInput } from './query-input.js';
@@ -86,6 +87,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     if (format === 'json') return reply.send({ result, report });
     return reply.type('text/markdown; charset=utf-8').header(REPORT_HEADER, JSON.stringify(report)).send(text);
   });
+
+  registerContextRoute(app, service, (request) => ({ readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }));
 
   app.get<{ Querystring: Record<string, string | string[]> }>('/notes', async (request) => ({
     notes: await service.findNotes(queryInput(FindNotesRequestSchema, request.query), {

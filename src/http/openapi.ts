@@ -89,6 +89,39 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
           },
         },
       },
+      '/context': {
+        get: {
+          operationId: 'getContext',
+          summary: 'Build one context of several focus notes under one budget',
+          parameters: [
+            {
+              name: 'focus',
+              in: 'query',
+              required: true,
+              description: 'The foci: ids or uris /n{id}, comma-separated, 1 to 10 distinct ones. One gives a GraphRAGResult, several a MultiFocusResult.',
+              schema: { type: 'string' },
+            },
+            ...queryParameters(ContextQuerySchema, ['focus']),
+            readableNotebooks,
+          ],
+          responses: {
+            '200': {
+              description: `As for /notes/{id}/context; with several foci the result is a MultiFocusResult.`,
+              headers: { [REPORT_HEADER]: { description: 'format=prompt only: the BuildReport as compact JSON.', schema: { type: 'string' } } },
+              content: {
+                'application/json': {
+                  schema: { oneOf: [{ $ref: '#/components/schemas/ContextEnvelope' }, { $ref: '#/components/schemas/MultiFocusEnvelope' }] },
+                },
+                'text/markdown': { schema: { type: 'string' } },
+              },
+            },
+            '400': errorResponse('Invalid input; `field` names it.'),
+            ...unauthorized,
+            '404': errorResponse('A focus note is missing, deleted or not readable (the first such is named).'),
+            '503': unavailable,
+          },
+        },
+      },
       '/notes': {
         get: {
           operationId: 'findNotes',
@@ -129,7 +162,14 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
           required: ['result', 'report'],
           additionalProperties: false,
         },
+        MultiFocusEnvelope: {
+          type: 'object',
+          properties: { result: { $ref: '#/components/schemas/MultiFocusResult' }, report: { $ref: '#/components/schemas/BuildReport' } },
+          required: ['result', 'report'],
+          additionalProperties: false,
+        },
         GraphRAGResult: withoutDialect(jsonSchemas.result),
+        MultiFocusResult: withoutDialect(jsonSchemas.multiFocusResult),
         BuildReport: withoutDialect(jsonSchemas.report),
         FoundNotes: schemaOf(FoundNotesSchema, 'output'),
         Health: schemaOf(HealthSchema, 'output'),

@@ -49,6 +49,8 @@ export class NoteService {
       tokenizer: request.tokenizer,
       format: request.format,
       ...(request.truncate !== undefined && { truncate: request.truncate }),
+      ...(request.relations && { relations: request.relations }),
+      ...(request.fit !== undefined && { fit: request.fit }),
       ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
       ...(scope.timeoutMs !== undefined && { timeoutMs: scope.timeoutMs }),
       ...(scope.signal && { signal: scope.signal }),
