@@ -206,6 +206,41 @@ describe('properties of every build (fast-check, random notebooks including corr
     expect(reached.duplicatesListed).toBeGreaterThan(15);
   });
 
+  it('with fit: shorten, the shortcuts it takes (cost floors, early stop) give exactly what walking every candidate gives, around hubs (250 runs)', async () => {
+    const reached = { builds: 0, shortenedWithListFull: 0, endedEarly: 0, unlistedSkips: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        notebookWithHub(),
+        fc.constantFrom<TokenizerName>('estimate', 'o200k', 'cl100k'),
+        fc.integer({ min: 30, max: 600 }),
+        fc.integer({ min: 2, max: 200 }),
+        async ({ fixture: drawn, hub, referred }, tokenizer, budget, truncate) => {
+          // Details long enough that many notes over the budget fit shortened.
+          const fixture = { ...drawn, notes: drawn.notes.map((note) => ({ ...note, details: `${note.details ?? ''}${' a note'.repeat(note.id % 37)}` })) };
+          const store = new MemoryNoteStore(fixture);
+          for (const focus of [hub, referred]) {
+            const options = { focus, budget, tokenizer, truncate, fit: 'shorten' as const };
+            const fast = await buildContext(store, options).catch((error: Error) => error.name);
+            const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
+            expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
+            if (typeof fast === 'string') continue;
+            reached.builds++;
+            // The floors price notes only once the list of skipped notes is full.
+            if (fast.report.skippedCount > fast.report.skipped.length && fast.report.added.some((piece) => piece.shortened)) reached.shortenedWithListFull++;
+            if (fast.report.endedEarly) reached.endedEarly++;
+            if (fast.report.skippedCount > fast.report.skipped.length) reached.unlistedSkips++;
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    console.log(`shorten around hubs: ${JSON.stringify(reached)}`);
+    expect(reached.unlistedSkips).toBeGreaterThan(50);
+    // At most one note per build is shortened once the list is full (it leaves little): about 1 in 25 builds.
+    expect(reached.shortenedWithListFull).toBeGreaterThan(6);
+    expect(reached.endedEarly).toBeGreaterThan(10);
+  });
+
   it('ending a starved build early gives exactly what walking every candidate gives (600 runs)', async () => {
     const reached = new Reached();
     await fc.assert(
@@ -226,9 +261,9 @@ describe('properties of every build (fast-check, random notebooks including corr
   });
 });
 
-/** What must not depend on the shortcuts: the result, what was spent, and the list of skipped notes. */
+/** What must not depend on the shortcuts: the result, what was spent, the list of skipped notes and the ledger. */
 function comparable({ result, report }: BuildOutcome) {
-  return { json: renderJson(result), used: report.used, skipped: report.skipped };
+  return { json: renderJson(result), used: report.used, skipped: report.skipped, added: report.added };
 }
 
 /** Counts how often the shortcuts' interesting branches were reached. */

@@ -1,6 +1,7 @@
 import { costFloor } from './cost-floor.js';
 import { earlyStop } from './early-stop.js';
 import type { Shortcut } from './shortcut.js';
+import { shorteningFloor } from './shortening-floor.js';
 import { stepOver } from './step-over.js';
 import type { WalkState } from './walk-state.js';
 import { warmDependents } from './warm-dependents.js';
@@ -10,16 +11,19 @@ import { warmDependents } from './warm-dependents.js';
  * changes nothing but speed. All of them wait until the report's list of skipped notes is full,
  * so that list comes out as the literal walk gives it.
  *
- * Stepping over and the cost floor skip a note without pricing it, which `fit: shorten` must not
- * do (the note may fit shortened): they are left out then. Those two and the early stop reason
- * about one focus note: a build for a list of foci takes none of them, only the reading ahead.
+ * Stepping over leaves a note out unread, which `fit: shorten` must not do (the note may fit
+ * shortened): it is left out then. The cost floor only prices a note's full form, so a note it
+ * prices at infinity still goes through the shortening search, whose tries have floors of their
+ * own (`shorteningFloor`). The floors and the early stop reason about one focus note: a build
+ * for a list of foci takes none of them, only the reading ahead.
  */
 export function takeShortcuts(state: WalkState): readonly Shortcut[] {
-  const skipsUnpriced = state.fit === 'skip' && !state.several;
+  const one = !state.several;
   return [
-    ...(skipsUnpriced ? [stepOver(state)] : []),
-    ...(skipsUnpriced ? [costFloor(state)] : []),
-    ...(state.several ? [] : [earlyStop(state)]),
+    ...(one && state.fit === 'skip' ? [stepOver(state)] : []),
+    ...(one ? [costFloor(state)] : []),
+    ...(one ? [earlyStop(state)] : []),
+    ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
     warmDependents,
   ];
 }
