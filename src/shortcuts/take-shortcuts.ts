@@ -14,14 +14,15 @@ import { warmDependents } from './warm-dependents.js';
  * Stepping over leaves a note out unread, which `fit: shorten` must not do (the note may fit
  * shortened): it is left out then. The cost floor only prices a note's full form, so a note it
  * prices at infinity still goes through the shortening search, whose tries have floors of their
- * own (`shorteningFloor`). The floors and the early stop reason about one focus note: a build
- * for a list of foci takes none of them, only the reading ahead.
+ * own (`shorteningFloor`). With a list of foci a note also names its focus, which only adds to
+ * its cost, so the cost floor holds; stepping over, the early stop and the shortening floor
+ * reason about one focus note and are left out then.
  */
 export function takeShortcuts(state: WalkState): readonly Shortcut[] {
   const one = !state.several;
   return [
     ...(one && state.fit === 'skip' ? [stepOver(state)] : []),
-    ...(one ? [costFloor(state)] : []),
+    costFloor(state),
     ...(one ? [earlyStop(state)] : []),
     ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
     warmDependents,
