@@ -241,26 +241,33 @@ describe('properties of every build (fast-check, random notebooks including corr
     expect(reached.endedEarly).toBeGreaterThan(10);
   });
 
-  it('several foci: the shortcuts a list of foci takes (the cost floor) give exactly what walking every candidate gives, around hubs (150 runs)', async () => {
-    const reached = { builds: 0, unlistedSkips: 0, prompts: 0 };
+  it.each([
+    { reads: 'in batches', atOnce: false },
+    { reads: 'at once', atOnce: true },
+  ])('several foci: the shortcuts a list of foci takes (stepping over, the cost floor) give exactly what walking every candidate gives, around hubs, read $reads (150 runs)', async ({ atOnce }) => {
+    const reached = { builds: 0, unlistedSkips: 0, filteredPages: 0, leftOut: 0, prompts: 0 };
     await fc.assert(
       fc.asyncProperty(
         notebookWithHub(),
         fc.constantFrom<TokenizerName>('estimate', 'o200k', 'cl100k'),
         fc.constantFrom<OutputFormat>('json', 'prompt'),
-        fc.integer({ min: 30, max: 1500 }),
+        fc.oneof(fc.integer({ min: 30, max: 400 }), fc.integer({ min: 30, max: 1500 })),
         fc.nat(),
         async ({ fixture, hub, referred }, tokenizer, format, budget, pick) => {
-          const store = new MemoryNoteStore(fixture);
+          const { store, seen } = recording(new MemoryNoteStore(fixture), { atOnce });
           const other = fixture.notes[fixture.notes.length - 1 - (pick % 30)]!.id;
-          const focus = [...new Set([hub, referred, other])];
-          const options = { focus, budget, tokenizer, format };
+          const options = { focus: [...new Set([hub, referred, other])], budget, tokenizer, format };
+          seen.filteredPages = 0;
+          seen.leftOut = 0;
           const fast = await buildContext(store, options).catch((error: Error) => error.name);
+          const counted = { filteredPages: seen.filteredPages, leftOut: seen.leftOut };
           const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
           expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
           if (typeof fast === 'string') return;
           reached.builds++;
           if (fast.report.skippedCount > fast.report.skipped.length) reached.unlistedSkips++;
+          if (counted.filteredPages > 0) reached.filteredPages++;
+          if (counted.leftOut > 0) reached.leftOut++;
           if (format === 'prompt') reached.prompts++;
         },
       ),
@@ -268,6 +275,8 @@ describe('properties of every build (fast-check, random notebooks including corr
     );
     console.log(`several foci around hubs: ${JSON.stringify(reached)}`);
     expect(reached.unlistedSkips).toBeGreaterThan(50);
+    expect(reached.filteredPages).toBeGreaterThan(20);
+    expect(reached.leftOut).toBeGreaterThan(10);
   });
 
   it('ending a starved build early gives exactly what walking every candidate gives (600 runs)', async () => {

@@ -15,13 +15,14 @@ import { warmDependents } from './warm-dependents.js';
  * shortened): it is left out then. The cost floor only prices a note's full form, so a note it
  * prices at infinity still goes through the shortening search, whose tries have floors of their
  * own (`shorteningFloor`). With a list of foci a note also names its focus, which only adds to
- * its cost, so the cost floor holds; stepping over, the early stop and the shortening floor
- * reason about one focus note and are left out then.
+ * its cost, so the floors behind stepping over and the cost floor hold (the other foci are in
+ * the ledger, so pages keep them); the early stop and the shortening floor reason about one
+ * focus note and are left out then.
  */
 export function takeShortcuts(state: WalkState): readonly Shortcut[] {
   const one = !state.several;
   return [
-    ...(one && state.fit === 'skip' ? [stepOver(state)] : []),
+    ...(state.fit === 'skip' ? [stepOver(state)] : []),
     costFloor(state),
     ...(one ? [earlyStop(state)] : []),
     ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
