@@ -11,7 +11,6 @@ import { build } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
 import type { TokenizerName } from '../src/budget/tokenizer.js';
 import { renderJson } from '../src/result/render-json.js';
-import { costFloor } from '../src/shortcuts/cost-floor.js';
 import { earlyStop } from '../src/shortcuts/early-stop.js';
 import type { Shortcut } from '../src/shortcuts/shortcut.js';
 import { stepOver } from '../src/shortcuts/step-over.js';
@@ -28,7 +27,6 @@ const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3;
 const SHORTCUTS: Record<string, (state: WalkState) => Shortcut> = {
   'step over': stepOver,
-  'cost floor': costFloor,
   'early stop': earlyStop,
   'warm dependents': () => warmDependents,
 };
