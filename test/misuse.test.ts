@@ -258,7 +258,7 @@ const CLI: [string[], number, string][] = [
   [[...build, '--focus', '1', '--budget', '5', '--exclude', '/n2,x'], 2, 'invalid input: --exclude: expected a note id or a uri like /n42, got "x"'],
   [[...build, '--focus', '1', '--budget', '5', '--colour'], 2, "unknown option '--colour'"],
   [[...build, '--focus', '1', '--budgett', '5'], 2, "unknown option '--budgett' (Did you mean --budget?)"],
-  [[...build, '--focus'], 2, "option '--focus <id|/nID>' argument missing"],
+  [[...build, '--focus'], 2, "option '--focus <id|/nID>[,…]' argument missing"],
   [['buld'], 2, "unknown command 'buld' (Did you mean build?)"],
   [[], 2, 'expected a command: build, load or schema (see note-context --help)'],
   [['build', '--db', join(dir, 'missing.json'), '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${join(dir, 'missing.json')}: cannot read the fixture file (ENOENT)`],
