@@ -165,8 +165,8 @@ function notebookSizes({ notes, notebooks, hubChildren }: GeneratorSettings): nu
   );
 }
 
-/** Titles and details from a small vocabulary, some in CJK. */
-class TextMaker {
+/** Titles and details from a small vocabulary, some in CJK (also used by generate-hub-heavy-notebook.ts). */
+export class TextMaker {
   constructor(
     private readonly random: () => number,
     private readonly pick: <T>(items: readonly T[]) => T,

@@ -8,6 +8,10 @@ export interface HttpLoadRow {
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
+  /** Answers 503 (busy, timeout or unavailable): what a client is refused. */
+  readonly refused: number;
+  /** Every answer, refused or not. */
+  readonly answers: number;
 }
 
 export interface HttpLoad {
@@ -27,8 +31,15 @@ function rssMiB(pid: number): number {
  * `GET /notes/{id}/context?budget=2000` over random focus notes with autocannon at each number of
  * connections. Anything but a 200 (a 503 busy included) counts as an error.
  */
-export async function measureHttpLoad(dbUrl: string, foci: readonly number[], connections: readonly number[], seconds: number): Promise<HttpLoad> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', dbUrl, '--port', '0', '--max-builds', '64', '--timeout-ms', '30000'], {
+export async function measureHttpLoad(
+  dbUrl: string,
+  foci: readonly number[],
+  connections: readonly number[],
+  seconds: number,
+  /** The server's settings; an empty list measures the defaults an operator gets. */
+  serveArgs: readonly string[] = ['--max-builds', '64', '--timeout-ms', '30000'],
+): Promise<HttpLoad> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', dbUrl, '--port', '0', ...serveArgs], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   try {
@@ -57,6 +68,8 @@ export async function measureHttpLoad(dbUrl: string, foci: readonly number[], co
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.non2xx + result.timeouts,
+        refused: (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0,
+        answers: Object.values((result.statusCodeStats as Record<string, { count: number }> | undefined) ?? {}).reduce((sum, { count }) => sum + count, 0),
       });
     }
     return { rows, rssBeforeMiB, rssAfterMiB: rssMiB(server.pid!) };

@@ -16,6 +16,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { measureCli, type CliTiming } from './cli-wall-clock.js';
+import { doughnutSchemaSection } from './doughnut-schema.js';
 import { generateNotebooks, type GeneratorSettings } from './generate-notebook.js';
 import { measureHttpLoad } from './http-load.js';
 import { measureLoopBlocking, type LoopBlocking } from './loop-blocking.js';
@@ -400,6 +401,9 @@ try {
       'The first build of a process also builds the rank table (~0.1–0.2 s); long chunks are merged once per process.\n\n' +
       markdownTable(['tokenizer', 'build', 'ms'], hostileRows),
   );
+
+  // --- what Doughnut users have: Doughnut's own table and indexes, a hub-heavy notebook ------------
+  await attempt("Doughnut's own schema", async () => section("Doughnut's own schema", await doughnutSchemaSection({ quick, cli: cli.length > 0, log })));
 
   // --- failures and targets ---------------------------------------------------------------------------
   const identity = `The identity check compared ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes (${randomFoci.slice(0, quick ? 50 : 200).length} random, the hubs, the fan-out foci) across the three stores: byte-identical JSON.`;

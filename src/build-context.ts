@@ -3,7 +3,7 @@ import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type MultiFocusBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
-import { NoteNotFound } from './errors.js';
+import { NoteNotFound, shown, ValidationError } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
@@ -17,11 +17,12 @@ import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import type { Shortcut } from './shortcuts/shortcut.js';
 import { takeShortcuts } from './shortcuts/take-shortcuts.js';
 import type { WalkState } from './shortcuts/walk-state.js';
-import { createStrategies } from './strategies/create-strategies.js';
-import { startFirstReads } from './strategies/start-first-reads.js';
+import { createStrategies, type ReadingCursor } from './strategies/create-strategies.js';
+import { startFirstReads } from './shortcuts/start-first-reads.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { readWholePage, type PageReading } from './strategies/page-reading.js';
-import { parentOf, walkParentChain } from './strategies/parent-chain.js';
+import { parentOf } from './strategies/parent-of.js';
+import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 
 /** What a build gives: the result (a `GraphRAGResult` for one focus, a `MultiFocusResult` for a list) and its report. */
@@ -33,14 +34,18 @@ export interface BuildOutcome<R extends AnyResult = GraphRAGResult> {
 /**
  * Builds the context of a focus note within a token budget (spec sections 2–5), or of a list of
  * 1 to 10 foci under one budget (section 9: a `MultiFocusResult`, even for a list of one).
- * Options are validated before anything is read (a `ValidationError`); a missing, deleted or unreadable focus note
- * is a `NoteNotFound` (the first such focus of a list, in the given order).
+ * The store and the options are validated before anything is read; every failure, a bad option
+ * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
+ * note is a `NoteNotFound` (the first such focus of a list, in the given order).
  */
 export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome>;
 export function buildContext(store: NoteStore, options: MultiFocusBuildOptions): Promise<BuildOutcome<MultiFocusResult>>;
 export function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>>;
 export async function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>> {
   // Bad options reject the promise, as every other failure of a build does.
+  if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
+    throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
+  }
   return build(store, resolveBuildOptions(options), takeShortcuts);
 }
 
@@ -88,7 +93,7 @@ async function walk(
   // The loader reads as the shortcuts say, once they exist: the focus notes are read before.
   let readPage: PageReading = readWholePage;
   let warmDependents = false;
-  const loader = new NoteLoader(reader, {
+  const loader = new NoteLoader(deadline.guardReader(reader), {
     readPage: (request, load) => readPage(request, load),
     get warmDependents() {
       return warmDependents;
@@ -99,7 +104,7 @@ async function walk(
     Promise.all(focusIds.map((id) => loader.ancestors(id))),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
-  for (const id of focusIds) startFirstReads(id, loader);
+  for (const id of focusIds) startFirstReads(id, loader, reader.capabilities ?? {});
   const [foci, fociAncestors, excluded] = await deadline.race(reading);
   const missing = foci.findIndex((focus) => !focus);
   if (missing >= 0) throw new NoteNotFound(focusIds[missing]!);
@@ -137,14 +142,14 @@ async function walk(
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
   warmDependents = shortcuts.some((shortcut) => shortcut.warmsDependents);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
+  const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
   const focusWalks = found.map((focus, index) => ({
     focus,
     index,
     ...(several && { uri: uriOf(focus.id) }),
-    // The deadline inside the shortcuts: a candidate at hand passes it at once.
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader)),
+      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, cursor)),
     ),
   }));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
 import { expecting, ValidationError } from './errors.js';
-import { BUILD_OPTION_DEFAULTS } from './option-defaults.js';
+import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './option-defaults.js';
 import { RELATED_RELATIONS } from './relationships/relation.js';
 import { FITS } from './result/fits.js';
 import { OUTPUT_FORMATS } from './result/output-formats.js';
@@ -39,7 +39,7 @@ export const RelationsSchema = z
 const WHOLE = expecting('an integer ≥ 0');
 const wholeNumber = () => z.int({ error: WHOLE }).min(0, { error: WHOLE });
 const NOTEBOOK_ID = expecting('a notebook id (a positive integer)');
-const POSITIVE_MS = expecting('a positive integer (milliseconds)');
+const POSITIVE_MS = expecting(`a positive integer (milliseconds) up to ${MAX_TIMEOUT_MS}`);
 
 export const BuildOptionsSchema = z.strictObject(
   {
@@ -67,8 +67,8 @@ export const BuildOptionsSchema = z.strictObject(
     relations: RelationsSchema.optional(),
     /** A new note over what is left: `skip` it (default), or `shorten` its details to fit (spec section 9). */
     fit: z.enum(FITS, { error: expecting(`one of ${FITS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.fit),
-    /** Longest a build may take, in milliseconds, before it is given up (default 30,000). */
-    timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).default(BUILD_OPTION_DEFAULTS.timeoutMs),
+    /** Longest a build may take, in milliseconds, before it is given up (default 30,000; at most 2^31 − 1, a timer's limit). */
+    timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).max(MAX_TIMEOUT_MS, { error: POSITIVE_MS }).default(BUILD_OPTION_DEFAULTS.timeoutMs),
     /** Aborting it gives the build up. */
     signal: z.instanceof(AbortSignal, { error: expecting('an AbortSignal') }).optional(),
   },

@@ -1,5 +1,6 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
+export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export {
   BuildOptionsSchema,
   MAX_FOCI,
@@ -17,7 +18,7 @@ export {
   type SkippedNote,
 } from './iterator/build-report.js';
 export { FITS, type Fit } from './result/fits.js';
-export { NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
+export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
 export {
   BareNoteSchema,
   FocusedNoteSchema,

@@ -172,7 +172,7 @@ describe('note-context build', () => {
     expect((await run('build', '--help')).stdout).toContain('--readable-notebooks');
     const none = await run();
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('note-context: expected a command: build, load or schema (see note-context --help)\n');
+    expect(none.stderr).toBe('note-context: expected a command: build, load, schema, mcp or serve (see note-context --help)\n');
   });
 
   it('schema prints the note table DDL', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { BuildOptionsSchema } from '../src/build-options.js';
 import { main } from '../src/cli/run-cli.js';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { jsonSchemas } from '../src/index.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';

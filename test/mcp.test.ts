@@ -8,7 +8,7 @@ import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { GetNoteContextInputSchema } from '../src/mcp/mcp-server.js';
 import { render } from '../src/result/render.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';

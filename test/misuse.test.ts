@@ -76,8 +76,10 @@ const BUILD_OPTIONS: [unknown, string, string][] = [
   [{ ...good, exclude: ['x'] }, 'exclude[0]', 'exclude[0]: expected a note id or a uri like /n42, got "x"'],
   [{ ...good, exclude: 5 }, 'exclude', 'exclude: expected a list of note ids or uris, got 5'],
   [{ ...good, format: 'xml' }, 'format', 'format: expected one of json, prompt, got "xml"'],
-  [{ ...good, timeoutMs: 0 }, 'timeoutMs', 'timeoutMs: expected a positive integer (milliseconds), got 0'],
-  [{ ...good, timeoutMs: 0.5 }, 'timeoutMs', 'timeoutMs: expected a positive integer (milliseconds), got 0.5'],
+  [{ ...good, timeoutMs: 0 }, 'timeoutMs', 'timeoutMs: expected a positive integer (milliseconds) up to 2147483647, got 0'],
+  [{ ...good, timeoutMs: 0.5 }, 'timeoutMs', 'timeoutMs: expected a positive integer (milliseconds) up to 2147483647, got 0.5'],
+  // A timer takes at most 2^31 − 1 ms and fires at once past it: refused, not clamped.
+  [{ ...good, timeoutMs: 2 ** 31 }, 'timeoutMs', 'timeoutMs: expected a positive integer (milliseconds) up to 2147483647, got 2147483648'],
   [{ ...good, signal: {} }, 'signal', 'signal: expected an AbortSignal, got an object'],
   [{ ...good, signal: new AbortController() }, 'signal', 'signal: expected an AbortSignal, got a AbortController'],
   [{ ...good, budgett: 10 }, 'budgett', 'unknown option "budgett"'],
@@ -98,8 +100,22 @@ describe('build options', () => {
     expect(refusal(() => resolveBuildOptions(options))).toEqual([field, message]);
   });
 
-  it.each(NAMED_BUILD_OPTIONS)('buildContext(store, %s) refuses before reading anything', async (_, options, field, message) => {
-    expect(await refusalOf(() => buildContext(untouchable, options as never))).toEqual([field, message]);
+  it.each(NAMED_BUILD_OPTIONS)('buildContext(store, %s) refuses before reading anything, as a rejected promise', async (_, options, field, message) => {
+    let promise: Promise<unknown> | undefined;
+    // Never a synchronous throw: a caller's `.catch` sees every failure.
+    expect(() => (promise = buildContext(untouchable, options as never))).not.toThrow();
+    expect(await refusalOf(() => promise!)).toEqual([field, message]);
+  });
+
+  it.each([
+    [null, 'store: expected a NoteStore (an object with openReader), got null'],
+    [undefined, 'store: expected a NoteStore (an object with openReader), got undefined'],
+    [{}, 'store: expected a NoteStore (an object with openReader), got an object'],
+    ['fixture.json', 'store: expected a NoteStore (an object with openReader), got "fixture.json"'],
+  ])('buildContext(%o, …) rejects with a ValidationError naming the store', async (store, message) => {
+    let promise: Promise<unknown> | undefined;
+    expect(() => (promise = buildContext(store as never, { focus: 1, budget: 10 }))).not.toThrow();
+    expect(await refusalOf(() => promise!)).toEqual(['store', message]);
   });
 
   it('accepts every documented option and applies the defaults', () => {
@@ -260,7 +276,7 @@ const CLI: [string[], number, string][] = [
   [[...build, '--focus', '1', '--budgett', '5'], 2, "unknown option '--budgett' (Did you mean --budget?)"],
   [[...build, '--focus'], 2, "option '--focus <id|/nID>[,…]' argument missing"],
   [['buld'], 2, "unknown command 'buld' (Did you mean build?)"],
-  [[], 2, 'expected a command: build, load or schema (see note-context --help)'],
+  [[], 2, 'expected a command: build, load, schema, mcp or serve (see note-context --help)'],
   [['build', '--db', join(dir, 'missing.json'), '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${join(dir, 'missing.json')}: cannot read the fixture file (ENOENT)`],
   [['build', '--db', dir, '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${dir}: cannot read the fixture file (EISDIR)`],
   [['build', '--db', badNote, '--focus', '1', '--budget', '5'], 2, 'invalid input: notes[1].title: required, expected a string'],
@@ -268,7 +284,7 @@ const CLI: [string[], number, string][] = [
   [['build', '--db', 'mysql://u:p@h:99999/db', '--focus', '1', '--budget', '5'], 2, 'invalid input: --db: port 99999 is out of range (1–65535) (expected mysql://user:pass@host:port/db)'],
   [['build', '--db', 'mysql://u:%E0%A4%A@h/db', '--focus', '1', '--budget', '5'], 2, 'invalid input: --db: a malformed percent-escape in the password (expected mysql://user:pass@host:port/db)'],
   [[...build, '--focus', '99', '--budget', '5'], 3, 'note 99 not found'],
-  [['load', small], 2, "required option '--db <mysql://user:pass@host:port/db>' not specified"],
+  [['load', small], 2, 'invalid input: --db: required, expected a mysql:// URL (mysql://user:pass@host:port/db)'],
   [['load', '--db', small, small], 2, 'invalid input: --db: expected a mysql:// URL (mysql://user:pass@host:port/db)'],
   [['load', '--db', 'mysql://u:p@h/db', '--batch', '0', small], 2, 'invalid input: --batch: expected a positive integer, got 0'],
   [['load', '--db', 'mysql://u:p@h/db', '--batch', 'many', small], 2, 'invalid input: --batch: expected a positive integer, got "many"'],
@@ -286,5 +302,14 @@ describe('the command line', () => {
     const run = await cli('build', '--db', notJson, '--focus', '1', '--budget', '5');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^note-context: invalid input: --db: ${notJson.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON: .+\\n$`));
+  });
+});
+
+describe('typed errors', () => {
+  it('every error class the library throws is exported from the package entry', async () => {
+    const [api, errors] = await Promise.all([import('../src/index.js'), import('../src/errors.js')]);
+    const classes = Object.entries(errors).filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error);
+    expect(classes.map(([name]) => name).sort()).toEqual(['BuildAborted', 'BuildTimeout', 'NoteContextError', 'NoteNotFound', 'StoreUnavailable', 'ValidationError']);
+    for (const [name, value] of classes) expect((api as Record<string, unknown>)[name], name).toBe(value);
   });
 });

@@ -268,12 +268,12 @@ function statementsOf(
       pool.getConnection((error, connection) => {
         if (error) return callback(error, connection);
         callback(null, {
-          query: (text, values, done) => {
-            const kind = kindOf(text);
+          query: (options, values, done) => {
+            const kind = kindOf(options.sql);
             log.push({ kind, connection: connection.threadId ?? -1 });
             const refused = refuse(kind);
             if (refused) return setImmediate(() => done(refused, undefined));
-            return connection.query(text, values, (queryError, result) => {
+            return connection.query(options, values, (queryError, result) => {
               const held = holdAnswer(kind);
               if (held) void held.then(() => done(queryError, result));
               else done(queryError, result);

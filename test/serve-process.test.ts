@@ -1,11 +1,13 @@
+import net from 'node:net';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NOTEBOOK } from '../src/cli/open-store.js';
+import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { ContextEnvelopeSchema } from '../src/http/http-schemas.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { startFreezableProxy } from './support/freezable-proxy.js';
 import { startServe } from './support/service-processes.js';
 
 describe('note-context serve as a process', () => {
@@ -59,6 +61,40 @@ describe('note-context serve as a process', () => {
     expect(await connections()).toBe(before);
   });
 
+  it('searches on a database that stops answering: 503, then served again once the network recovers; SIGTERM with searches stalled exits within its grace', async () => {
+    const server = new URL(database.url);
+    const proxy = await startFreezableProxy({ host: server.hostname, port: Number(server.port || 3306) });
+    const proxied = new URL(database.url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    const serve = await startServe(['--db', proxied.toString(), '--timeout-ms', '1500', '--max-builds', '4']);
+    const search = () => fetch(`${serve.baseUrl}/notes?query=wat`).then((response) => response.status);
+    try {
+      expect(await search()).toBe(200);
+      proxy.freeze();
+      // More stalled searches than slots: each ends at its deadline, none holds a slot for good.
+      expect(await Promise.all(Array.from({ length: 6 }, search))).toEqual(Array(6).fill(503));
+      proxy.healNew();
+      // Connections the pool was still opening through the frozen proxy end by its connect timeout (5 s).
+      await until(async () => (await search()) === 200, 10_000);
+      expect((await fetch(`${serve.baseUrl}/notes/19/context?budget=100`)).status).toBe(200);
+
+      proxy.freeze();
+      const stalled = Array.from({ length: 4 }, search);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stopping = performance.now();
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited, serve.stderr()).toBe(0);
+      // The deadline (1.5 s), the handler's grace and cut-off (2 s) and the pool's (2 s): well under 8 s.
+      expect(performance.now() - stopping).toBeLessThan(8_000);
+      await Promise.allSettled(stalled);
+    } finally {
+      serve.child.kill('SIGKILL');
+      proxy.thaw();
+      await proxy.close();
+    }
+  });
+
   it('SIGINT on the sample notebook: exit 0; a bad flag: exit 2 with one line', async () => {
     const serve = await startServe();
     expect((await fetch(`${serve.baseUrl}/notes?query=wat`)).status).toBe(200);
@@ -67,6 +103,30 @@ describe('note-context serve as a process', () => {
     await expect(startServe(['--max-builds', '0'])).rejects.toThrow(
       /serve exited \(2\) before listening: note-context: invalid input: --max-builds: expected an integer from 1 to 1000, got "0"\n$/,
     );
+  });
+});
+
+describe('note-context serve: PORT and the request log', () => {
+  it('listens on PORT when --port is not given, and logs each request as a JSON line on stdout', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const serve = await startServe(['--token', 'tok-s3cret'], { PORT: String(port) });
+    try {
+      expect(serve.baseUrl).toBe(`http://127.0.0.1:${port}`);
+      const response = await fetch(`${serve.baseUrl}/notes/19/context?budget=100`, { headers: { Authorization: 'Bearer tok-s3cret', 'X-Request-Id': 'req-7' } });
+      expect(response.status).toBe(200);
+      await until(() => serve.stdout().includes('request completed'));
+      const line = serve.stdout().split('\n').map((text) => (text ? (JSON.parse(text) as Record<string, unknown>) : {})).find((entry) => entry.msg === 'request completed');
+      expect(line).toMatchObject({ level: 30, reqId: 'req-7', res: { statusCode: 200 } });
+      expect(serve.stdout()).not.toContain('tok-s3cret');
+    } finally {
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    }
   });
 });
 

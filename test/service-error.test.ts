@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../src/errors.js';
-import { NotAuthorized, ServiceBusy, serviceErrorOf } from '../src/service/service-error.js';
+import { NotAuthorized, ServiceBusy, serviceErrorOf } from '../src/host/service-error.js';
 
 /** A framework's handler timeout, shaped as Fastify's `FST_ERR_HANDLER_TIMEOUT`. */
 const handlerTimeout = Object.assign(new Error("Request timed out after 300 ms on route '/notes/:id/context'"), { code: 'FST_ERR_HANDLER_TIMEOUT' });

@@ -1,4 +1,4 @@
-import { NOTE_SHAPES, type NoteShape, type ShownSize } from '../model/shown-size.js';
+import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
 import { focusListOf, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
@@ -6,6 +6,7 @@ import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../resu
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/prompt-text.js';
 import type { BareNote } from '../result/schema.js';
+import type { ShownSize } from '../shortcuts/shown-size.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
@@ -30,7 +31,7 @@ export interface CostModel {
   noteCost(note: BareNote, entry: ListEntry | undefined, result: ResultView): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;
-  /** No note of `relation` that shows `shown` costs less, whatever the result holds. */
+  /** No note of `relation` that shows `shown` costs less, whatever the result holds (the floors of `fit: shorten`). */
   noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;

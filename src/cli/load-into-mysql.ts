@@ -10,9 +10,10 @@ import type { NoteDatabase } from '../store/mysql/note-table.js';
 /** A progress bar is worth drawing only when a load takes a while. */
 const LARGE_FIXTURE = 10_000;
 
-export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: number): Promise<void> {
+export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: number, field = '--db'): Promise<void> {
+  const settings = parseMysqlUrl(url, field);
   const db = new Kysely<NoteDatabase>({
-    dialect: new MysqlDialect({ pool: createPool({ ...parseMysqlUrl(url, '--db'), connectTimeout: 5_000, charset: 'utf8mb4' }) }),
+    dialect: new MysqlDialect({ pool: createPool({ ...settings, connectTimeout: 5_000, charset: 'utf8mb4' }) }),
   });
   const bar =
     fixture.notes.length >= LARGE_FIXTURE
@@ -25,6 +26,12 @@ export async function loadIntoMysql(url: string, fixture: Fixture, batchSize: nu
     if (error instanceof ValidationError) throw error;
     // A driver's message (access denied, refused, unknown database) names user and host, never
     // the password; the CLI still redacts any URL a message quotes.
+    if ((error as { code?: unknown }).code === 'ER_BAD_DB_ERROR') {
+      throw new StoreUnavailable(
+        `load failed: database ${settings.database} does not exist; create it first, e.g. mysql -e 'CREATE DATABASE \`${settings.database}\` CHARACTER SET utf8mb4'`,
+        { cause: error },
+      );
+    }
     const reason = error instanceof Error ? error.message : String(error);
     throw new StoreUnavailable(`load failed: ${reason.split('\n')[0] || (error as { code?: string }).code}`, { cause: error });
   } finally {

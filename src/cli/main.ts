@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { messageLine } from './message-line.js';
-import { EXIT, main } from './run-cli.js';
+import { messageLine } from '../host/message-line.js';
+import { EXIT, main, SERVICES } from './run-cli.js';
 
 // A reader that stops early (`note-context build … | head -c 50`) closes the pipe: the result is
 // no longer wanted, which is not a failure. End quietly, as `cat` does.
@@ -16,3 +16,6 @@ try {
   process.stderr.write(messageLine(`note-context: ${error instanceof Error ? error.message : String(error)}`));
   process.exitCode = EXIT.failed;
 }
+// A service that stopped has said so and answered what it could: a socket to a database that
+// stopped answering must not keep the process alive. (Writes to pipes and files are synchronous.)
+if (SERVICES.has(process.argv[2] ?? '')) process.exit();

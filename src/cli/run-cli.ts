@@ -1,17 +1,22 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.js';
-import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
+import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS } from '../host/build-slots.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { MAX_SERVICE_TIMEOUT_MS, packageVersion } from '../host/service-flags.js';
 import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
-import { messageLine } from './message-line.js';
-import type { OpenedStore } from './open-store.js';
+import { messageLine } from '../host/message-line.js';
+import type { OpenedStore } from '../host/open-store.js';
 
 // Start-up time: what the command line needs to parse its flags and print its help is imported
 // here. The options' schemas (zod) are imported by the command that checks them; the build (the
 // library, the stores, the tokenizers), the loader and the services by the command that runs them,
 // after its flags are checked. `--help` loads none of it; a flag error, the schemas only.
+
+/** The commands that run until stopped. */
+export const SERVICES: ReadonlySet<string> = new Set(['mcp', 'serve']);
 
 /** Exit codes of spec section 7. */
 export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as const;
@@ -26,6 +31,25 @@ interface BuildFlags extends BuildOptionsText {
 /** `readableNotebooks` is `--readable-notebooks` on the command line. */
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
+/** `--readable-notebooks` may also be set as `NOTE_CONTEXT_READABLE_NOTEBOOKS`. */
+export const envOf = (long: string) => `NOTE_CONTEXT_${long.replace(/^--/, '').replace(/-/g, '_').toUpperCase()}`;
+
+/** A flag with its environment variable, named in the help. */
+function flag(flags: string, description: string, defaultValue?: string): Option {
+  const option = new Option(flags, description).env(envOf(flags.split(' ')[0]!));
+  return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+/**
+ * How messages name a setting: the flag, or the environment variable it came from.
+ * `fieldOf('readableNotebooks')` is `--readable-notebooks` or `NOTE_CONTEXT_READABLE_NOTEBOOKS`.
+ */
+export type FieldOf = (key: string) => string;
+
+function fieldsOf(command: Command): FieldOf {
+  return (key) => (command.getOptionValueSource(key) === 'env' ? envOf(flagOf(key)) : flagOf(key));
+}
+
 /** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
 export async function main(
   argv: readonly string[],
@@ -37,70 +61,81 @@ export async function main(
   let exitCode: number = EXIT.done;
   const program = new Command('note-context')
     .description('Builds the context an AI assistant needs about one note, within a token budget.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: out, writeErr: () => {} });
 
   // No defaults and no "required" here: the options schema has them, and says what is missing.
+  // Every flag may come from the environment instead (NOTE_CONTEXT_ and its name: NOTE_CONTEXT_BUDGET).
   program
     .command('build')
     .description('build the context of a focus note (or several) and print it on stdout')
-    .option(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)')
-    .option('--focus <id|/nID>[,…]', 'the focus note (required); several, comma-separated, give one context for all of them')
-    .option('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)')
-    .option('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`)
-    .option('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`)
-    .option('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)')
-    .option('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`)
-    .option('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: all sixteen)')
-    .option('--fit <skip|shorten>', `a note over what is left: skip it, or shorten its details to fit (default: ${BUILD_OPTION_DEFAULTS.fit})`)
-    .option('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)')
-    .option('--report', 'also print the budget report as JSON on stderr, with its ledger of every piece added')
-    .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, out, err, writeErr);
+    .addOption(flag(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)'))
+    .addOption(flag('--focus <id|/nID>[,…]', 'the focus note (required); several, comma-separated, give one context for all of them'))
+    .addOption(flag('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)'))
+    .addOption(flag('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`))
+    .addOption(flag('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`))
+    .addOption(flag('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)'))
+    .addOption(flag('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`))
+    .addOption(flag('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: all sixteen)'))
+    .addOption(flag('--fit <skip|shorten>', `a note over what is left: skip it, or shorten its details to fit (default: ${BUILD_OPTION_DEFAULTS.fit})`))
+    .addOption(flag('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)'))
+    .addOption(flag('--timeout-ms <n>', `longest the build may take (default: ${BUILD_OPTION_DEFAULTS.timeoutMs})`))
+    .addOption(flag('--report', 'also print the budget report as JSON on stderr, with its ledger of every piece added'))
+    .action(async (flags: BuildFlags, command: Command) => {
+      exitCode = await runBuild(flags, fieldsOf(command), out, err, writeErr);
     });
 
   program
     .command('load')
     .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
-    .requiredOption(`--db <${MYSQL_URL_FORM}>`, 'the database to load into')
-    .option('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`)
+    .addOption(flag(`--db <${MYSQL_URL_FORM}>`, 'the database to load into (required)'))
+    .addOption(flag('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`))
     .argument('<fixture.json>', 'the fixture to load')
-    .action(async (fixturePath: string, flags: { db: string; batch?: string }) => {
-      exitCode = await runLoad(fixturePath, flags, err);
+    .action(async (fixturePath: string, flags: { db?: string; batch?: string }, command: Command) => {
+      exitCode = await runLoad(fixturePath, flags, fieldsOf(command), err);
     });
 
   program
     .command('schema')
     .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
-    .option('--json-schema', 'print the JSON Schemas of the build options, the results (one focus, several foci) and the report instead')
+    .addOption(flag('--json-schema', 'print the JSON Schemas of the build options, the results (one focus, several foci) and the report instead'))
     .action(async (flags: { jsonSchema?: boolean }) => {
       if (flags.jsonSchema) return out(`${JSON.stringify((await import('../json-schemas.js')).jsonSchemas, null, 2)}\n`);
       out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);
     });
 
   // Services load their SDK or framework only when started, so `build` stays quick to start.
-  program
-    .command('mcp')
-    .description('serve get_note_context and find_notes to an MCP client over stdio')
-    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
-    .option('--readable-notebooks <ids>', 'notebook ids the tools may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
-    .option('--timeout-ms <n>', 'longest a tool call may take', '10000')
-    .action(async (flags) => {
-      exitCode = await (await import('../mcp/run-mcp-command.js')).runMcpCommand(flags, err);
+  const serviceFlags = (command: Command, what: string) =>
+    command
+      .addOption(flag(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)'))
+      .addOption(flag('--readable-notebooks <ids>', `notebook ids ${what} may read (default: all)`))
+      .addOption(flag('--max-builds <n>', 'builds and searches at once; more wait in the queue', String(DEFAULT_MAX_BUILDS)))
+      .addOption(flag('--queue <n>', 'calls that may wait for a free slot; more are refused as busy', String(DEFAULT_QUEUE)))
+      .addOption(flag('--queue-wait-ms <n>', 'longest a call waits for a free slot before it is refused as busy', String(DEFAULT_QUEUE_WAIT_MS)))
+      .addOption(flag('--timeout-ms <n>', `longest ${what === 'the tools' ? 'a tool call' : 'a request'} may take, waiting included (at most ${MAX_SERVICE_TIMEOUT_MS})`, '10000'));
+
+  serviceFlags(program.command('mcp'), 'the tools')
+    .description('serve get_note_context and find_notes to an MCP client over stdio, or over Streamable HTTP with --http')
+    .addOption(flag('--http', 'serve the Streamable HTTP transport on --host and --port instead of stdio'))
+    .addOption(flag('--port <n>', 'TCP port for --http (0: any free port)', '8080'))
+    .addOption(flag('--host <address>', 'address --http listens on', '127.0.0.1'))
+    .addOption(flag('--token <secret>', 'with --http: require Authorization: Bearer <secret>'))
+    .action(async (flags, command: Command) => {
+      exitCode = await (await import('../mcp/run-mcp-command.js')).runMcpCommand(flags, fieldsOf(command), err);
     });
 
-  program
-    .command('serve')
+  serviceFlags(program.command('serve'), 'any request')
     .description('serve the HTTP API (for a backend, never for end users directly)')
-    .option('--db <fixture.json|mysql://user:pass@host:port/db>', 'where the notes are (default: NOTE_CONTEXT_DB, else the sample notebook)')
-    .option('--port <n>', 'TCP port (0: any free port)', '8080')
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--token <secret>', 'require Authorization: Bearer <secret> (default: NOTE_CONTEXT_TOKEN)')
-    .option('--readable-notebooks <ids>', 'notebook ids any request may read (default: NOTE_CONTEXT_READABLE_NOTEBOOKS, else all)')
-    .option('--max-builds <n>', 'builds and searches at once; more are answered 503 with Retry-After', '8')
-    .option('--timeout-ms <n>', 'longest a request may take before it is answered 503', '10000')
-    .action(async (flags) => {
-      exitCode = await (await import('../http/run-serve-command.js')).runServeCommand(flags, err);
+    .addOption(flag('--port <n>', 'TCP port (0: any free port; default: PORT, else 8080)'))
+    .addOption(flag('--host <address>', 'address to listen on', '127.0.0.1'))
+    .addOption(flag('--token <secret>', 'require Authorization: Bearer <secret>'))
+    .addOption(flag('--cors <origins>', 'allow browsers from these comma-separated origins (or *) to call the API'))
+    .addOption(flag('--compress', 'compress answers (br, gzip, deflate) for clients that accept it'))
+    .addOption(flag('--public-metrics', 'answer GET /metrics without the token'))
+    .addOption(flag('--log-level <level>', 'request log (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent', 'info'))
+    .action(async (flags, command: Command) => {
+      exitCode = await (await import('../http/run-serve-command.js')).runServeCommand(flags, fieldsOf(command), err);
     });
 
   try {
@@ -110,7 +145,8 @@ export async function main(
     if (!(error instanceof CommanderError)) throw error;
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.done;
     if (error.code === 'commander.help') {
-      err('note-context: expected a command: build, load or schema (see note-context --help)');
+      const names = program.commands.map((command) => command.name());
+      err(`note-context: expected a command: ${names.slice(0, -1).join(', ')} or ${names.at(-1)} (see note-context --help)`);
     } else {
       // Commander's suggestion goes on the same line; any other line break is the user's, escaped.
       err(`note-context: ${error.message.replace(/^error: /, '').replace(/\n\(Did you mean/, ' (Did you mean')}`);
@@ -119,19 +155,19 @@ export async function main(
   }
 }
 
-async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Write): Promise<number> {
+async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Write, writeErr: Write): Promise<number> {
   let opened: OpenedStore | undefined;
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
     const { db, report, ...text } = flags;
     const { resolveBuildOptionsText } = await import('../build-options.js');
-    const options = resolveBuildOptionsText(text, flagOf);
+    const options = resolveBuildOptionsText(text, fieldOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
-      import('./open-store.js'),
+      import('../host/open-store.js'),
       import('../build-context.js'),
       import('../result/render.js'),
     ]);
-    opened = await openStore(db);
+    opened = await openStore(db, { field: fieldOf('db') });
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
     // The report is data, not a message: one line of JSON as it is.
@@ -144,17 +180,18 @@ async function runBuild(flags: BuildFlags, out: Write, err: Write, writeErr: Wri
   }
 }
 
-async function runLoad(fixturePath: string, flags: { db: string; batch?: string }, err: Write): Promise<number> {
+async function runLoad(fixturePath: string, flags: { db?: string; batch?: string }, fieldOf: FieldOf, err: Write): Promise<number> {
   try {
-    if (!isMysqlUrl(flags.db)) throw new ValidationError('--db', `expected a mysql:// URL (${MYSQL_URL_FORM})`);
-    parseMysqlUrl(flags.db, '--db');
+    if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected a mysql:// URL (${MYSQL_URL_FORM})`);
+    if (!isMysqlUrl(flags.db)) throw new ValidationError(fieldOf('db'), `expected a mysql:// URL (${MYSQL_URL_FORM})`);
+    parseMysqlUrl(flags.db, fieldOf('db'));
     // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
     const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);
     const batch = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize).safeParse(flags.batch);
-    if (!batch.success) throw ValidationError.fromZod(batch.error, '--batch');
+    if (!batch.success) throw ValidationError.fromZod(batch.error, fieldOf('batch'));
     const [{ readFixtureFile }, { loadIntoMysql }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-mysql.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    await loadIntoMysql(flags.db, fixture, batch.data);
+    await loadIntoMysql(flags.db, fixture, batch.data, fieldOf('db'));
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
   } catch (error) {

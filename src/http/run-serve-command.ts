@@ -1,59 +1,69 @@
 import { ValidationError } from '../errors.js';
-import { SERVICE_ENV, serverReadableNotebooks } from '../service/access.js';
-import { BuildSlots } from '../service/build-slots.js';
-import { NoteService } from '../service/note-service.js';
-import { serviceErrorOf } from '../service/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
-import { openServiceStore } from '../service/service-store.js';
-import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
+import { SERVICE_ENV, serverToken } from '../host/access.js';
+import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { createHttpServer } from './http-server.js';
+import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
-export interface ServeFlags {
-  readonly db?: string;
-  readonly port: string;
+export interface ServeFlags extends ServiceFlags {
+  /** Default: the `PORT` environment variable, else 8080. */
+  readonly port?: string;
   readonly host: string;
   readonly token?: string;
-  readonly readableNotebooks?: string;
-  readonly maxBuilds: string;
-  readonly timeoutMs: string;
+  /** Comma-separated origins allowed by CORS, or `*`. */
+  readonly cors?: string;
+  readonly compress?: boolean;
+  /** `/metrics` without the token. */
+  readonly publicMetrics?: boolean;
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  readonly logLevel?: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
  * `note-context serve`: the HTTP API until SIGTERM or SIGINT. Then it stops accepting requests
  * (new ones get 503), lets those in flight finish, waits for their builds, closes the pool and
- * resolves to 0. Its first line on stderr says where it listens.
+ * resolves to 0. Its first line on stderr says where it listens; the request log (JSON lines)
+ * goes to stdout. `fieldOf` names a setting in messages: its flag, or the environment variable it
+ * came from.
  */
-export async function runServeCommand(flags: ServeFlags, err: (text: string) => void): Promise<number> {
+export async function runServeCommand(
+  flags: ServeFlags,
+  fieldOf: (key: string) => string,
+  err: (text: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let settings;
+  let opened: OpenedService;
   try {
+    // `PORT`, as hosting platforms set it, when neither the flag nor NOTE_CONTEXT_PORT is given.
+    const [portField, port] = flags.port !== undefined ? [fieldOf('port'), flags.port] : env.PORT !== undefined ? ['PORT', env.PORT] : ['--port', '8080'];
     settings = {
-      port: wholeNumberFlag('--port', flags.port, 0, 65_535),
-      maxBuilds: wholeNumberFlag('--max-builds', flags.maxBuilds, 1, 1_000),
-      timeoutMs: wholeNumberFlag('--timeout-ms', flags.timeoutMs, 1),
-      readableNotebooks: serverReadableNotebooks(flags.readableNotebooks),
-      token: bearerToken(flags.token),
+      port: wholeNumberFlag(portField, port, 0, 65_535),
+      token: serverToken(flags.token, fieldOf('token')),
+      corsOrigins: corsOrigins(flags.cors, fieldOf('cors')),
+      logLevel: logLevel(flags.logLevel, fieldOf('logLevel')),
     };
+    opened = await openService(flags, fieldOf);
   } catch (error) {
     err(`note-context: ${serviceErrorOf(error).message}\n`);
     return serviceErrorOf(error).exitCode;
   }
-
-  const slots = new BuildSlots(settings.maxBuilds);
-  let opened: Awaited<ReturnType<typeof openServiceStore>>;
-  try {
-    // One connection per build at most, and one spare for the health check.
-    opened = await openServiceStore(flags.db, { poolSize: settings.maxBuilds + 1 });
-  } catch (error) {
-    err(`note-context: ${serviceErrorOf(error).message}\n`);
-    return serviceErrorOf(error).exitCode;
-  }
-  const app = createHttpServer({
-    service: new NoteService(opened.store, slots),
+  const { slots, timeoutMs } = opened;
+  const app = await createHttpServer({
+    store: opened.store,
     check: opened.check,
-    readableNotebooks: settings.readableNotebooks,
+    slots,
+    timeoutMs,
+    readableNotebooks: opened.readableNotebooks,
     token: settings.token,
-    timeoutMs: settings.timeoutMs,
     version: packageVersion(),
-    log: (line) => err(`${line}\n`),
+    log: { level: settings.logLevel },
+    corsOrigins: settings.corsOrigins,
+    compress: flags.compress === true,
+    metrics: { public: flags.publicMetrics === true },
   });
 
   let address: string;
@@ -75,21 +85,50 @@ export async function runServeCommand(flags: ServeFlags, err: (text: string) => 
   });
   err(`note-context: ${signal}: finishing the requests in flight\n`);
   // Handlers end by the request timeout; a client that still holds a socket after that is cut off.
-  const cutOff = setTimeout(() => app.server.closeAllConnections(), settings.timeoutMs + HANDLER_GRACE_MS + 1_000).unref();
-  await app.close();
+  const cutOffAt = timeoutMs + HANDLER_GRACE_MS + 1_000;
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), cutOffAt).unref();
+  // Builds and searches end by their deadline too; a pool whose server stopped answering is not waited for past it.
+  let giveUp: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    (async () => {
+      // Closing waits for the builds still running (the plugin's onClose), then the pool closes.
+      await app.close();
+      await slots.drained();
+      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
+      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
+      return true;
+    })().catch((error: unknown) => {
+      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
+      return true;
+    }),
+    new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), cutOffAt + STOP_GRACE_MS))),
+  ]);
   clearTimeout(cutOff);
-  await slots.drained();
-  await opened.close();
-  err('note-context: stopped\n');
+  clearTimeout(giveUp);
+  err(finished ? 'note-context: stopped\n' : `note-context: stopped without waiting longer for ${slots.inFlight} calls and the database pool\n`);
   return 0;
 }
 
-/** `--token`, else `NOTE_CONTEXT_TOKEN`; an empty one is a mistake, not "no token". */
-function bearerToken(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const [where, token] = flag !== undefined ? ['--token', flag] : [SERVICE_ENV.token, env[SERVICE_ENV.token]];
-  if (token === undefined) return undefined;
-  if (!/^\S+$/.test(token)) throw new ValidationError(where, 'expected a secret without spaces');
-  return token;
+/** How long past the cut-off a stopping server waits for its calls and its pool. */
+const STOP_GRACE_MS = 2_000;
+
+/** `--cors https://a.example,https://b.example`, or `*`: each an origin (scheme, host, port), nothing more. */
+function corsOrigins(text: string | undefined, field: string): string[] | undefined {
+  if (text === undefined) return undefined;
+  const origins = text.split(',').map((origin) => origin.trim());
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/.test(origin)) {
+      throw new ValidationError(field, `expected * or comma-separated origins like https://app.example, got "${text}"`);
+    }
+  }
+  return origins;
+}
+
+/** pino's level, `info` when not given. */
+function logLevel(text: string | undefined, field: string): string {
+  const level = text ?? 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ValidationError(field, `expected one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return level;
 }
 
 function isLoopback(host: string): boolean {

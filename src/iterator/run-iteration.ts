@@ -10,7 +10,6 @@ import { TIERS } from '../relationships/tiers.js';
 import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
 import type { Fit } from '../result/fits.js';
 import type { ResultBuilder } from '../result/result-builder.js';
-import { isPromise } from '../strategies/soon.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { LedgerEntry } from './build-report.js';
 import { shortenToFit } from './shorten-to-fit.js';
@@ -71,8 +70,7 @@ export async function runIteration({ foci, relations, fit, ledger, pricing, resu
         while (added < tier.quota) {
           const relation = rotation.next(tier);
           if (!relation) break;
-          const offered = strategies.next(relation); // consumed, whatever happens to it
-          const note = isPromise(offered) ? await offered : offered; // at hand: no wait for a microtask turn
+          const note = await strategies.next(relation); // consumed, whatever happens to it
           if (!note) {
             rotation.deactivate(relation);
             continue;

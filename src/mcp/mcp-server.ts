@@ -4,36 +4,44 @@ import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
-import { NoteService, type CallScope } from '../service/note-service.js';
-import { contextRequestSchema, FindNotesRequestSchema } from '../service/requests.js';
-import { serviceErrorOf } from '../service/service-error.js';
+import { NoteService, type CallScope } from '../host/note-service.js';
+import { contextRequestSchema, FindNotesRequestSchema } from '../host/requests.js';
+import { serviceErrorOf } from '../host/service-error.js';
 
 /** `get_note_context` takes the build options a model needs; the prompt is its default output. */
 export const GetNoteContextInputSchema = contextRequestSchema('prompt').omit({ truncate: true });
 export const FindNotesOutputSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });
 
-export interface NoteContextMcpOptions {
+export interface NoteContextToolsOptions {
+  /** The store the tools read, wrapped in the host layer's service (validation, build slots). */
   readonly service: NoteService;
   /** The host's readable notebooks (flag or environment); never a tool argument. */
   readonly readableNotebooks?: readonly number[] | undefined;
   /** Longest a tool call may take: its build is stopped then, and the call answers with an error. */
   readonly timeoutMs: number;
-  readonly version: string;
   /** Where unexpected failures are logged (stdout belongs to the protocol). */
   readonly log: (line: string) => void;
 }
 
+export interface NoteContextMcpOptions extends NoteContextToolsOptions {
+  readonly version: string;
+}
+
+/** What the server tells a client about its tools. */
+export const NOTE_CONTEXT_INSTRUCTIONS =
+  'Notes are written as [title](/n{id}) links. Use find_notes to turn a title into a uri, then ' +
+  'get_note_context with that uri as focus to read the note with its most relevant neighbours within a token budget.';
+
 /** An MCP server with two read-only tools over one note store. */
 export function createNoteContextMcpServer(options: NoteContextMcpOptions): McpServer {
+  const server = new McpServer({ name: 'note-context', version: options.version }, { instructions: NOTE_CONTEXT_INSTRUCTIONS });
+  registerNoteContextTools(server, options);
+  return server;
+}
+
+/** Registers `get_note_context` and `find_notes` on an MCP server the host already has. */
+export function registerNoteContextTools(server: McpServer, options: NoteContextToolsOptions): void {
   const { service, readableNotebooks, timeoutMs, log } = options;
-  const server = new McpServer(
-    { name: 'note-context', version: options.version },
-    {
-      instructions:
-        'Notes are written as [title](/n{id}) links. Use find_notes to turn a title into a uri, then ' +
-        'get_note_context with that uri as focus to read the note with its most relevant neighbours within a token budget.',
-    },
-  );
   // The client's cancellation (or its going away) stops the build, as does the timeout.
   const scope = (signal: AbortSignal): CallScope => ({ readableNotebooks, signal, timeoutMs });
   const failure = (error: unknown): CallToolResult => {
@@ -83,7 +91,6 @@ export function createNoteContextMcpServer(options: NoteContextMcpOptions): McpS
       }
     },
   );
-  return server;
 }
 
 /**

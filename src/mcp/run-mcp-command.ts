@@ -1,58 +1,111 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { serverReadableNotebooks } from '../service/access.js';
-import { NoteService } from '../service/note-service.js';
-import { firstLineOf, serviceErrorOf } from '../service/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../service/service-flags.js';
-import { openServiceStore } from '../service/service-store.js';
+import type { Server } from 'node:http';
+import { serverToken } from '../host/access.js';
+import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
+import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { CheckedStdioTransport } from './checked-stdio-transport.js';
+import { MCP_HTTP_PATH, createMcpHttpServer } from './mcp-http-server.js';
 import { createNoteContextMcpServer } from './mcp-server.js';
 
-export interface McpFlags {
-  readonly db?: string;
-  readonly readableNotebooks?: string;
-  readonly timeoutMs: string;
+export interface McpFlags extends ServiceFlags {
+  readonly http?: boolean;
+  readonly port: string;
+  readonly host: string;
+  readonly token?: string;
 }
+
+/** How long past `--timeout-ms` a stopping server waits for its calls and its pool before it gives up on them. */
+const STOP_GRACE_MS = 2_000;
 
 /**
  * `note-context mcp`: serves the tools over stdio until the client closes stdin or the process
- * gets SIGTERM or SIGINT; then closes the store and resolves to the exit code. Stdout carries
- * only protocol messages; problems go to stderr.
+ * gets SIGTERM or SIGINT (with `--http`: over Streamable HTTP until a signal). Then it waits for
+ * the calls in flight (they end by `--timeout-ms`), closes the store and resolves to the exit
+ * code; past that deadline and a grace it resolves anyway, for the CLI to end the process. Stdout
+ * carries only protocol messages; problems go to stderr.
  */
-export async function runMcpCommand(flags: McpFlags, err: (text: string) => void): Promise<number> {
-  let opened: Awaited<ReturnType<typeof openServiceStore>>;
-  let server: ReturnType<typeof createNoteContextMcpServer>;
+export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => string, err: (text: string) => void): Promise<number> {
+  let opened: OpenedService;
+  let settings: { port: number; token: string | undefined };
   try {
-    const readableNotebooks = serverReadableNotebooks(flags.readableNotebooks);
-    const timeoutMs = wholeNumberFlag('--timeout-ms', flags.timeoutMs, 1);
-    opened = await openServiceStore(flags.db);
-    server = createNoteContextMcpServer({
-      service: new NoteService(opened.store),
-      readableNotebooks,
-      timeoutMs,
-      version: packageVersion(),
-      log: (line) => err(`${line}\n`),
-    });
+    settings = { port: wholeNumberFlag(fieldOf('port'), flags.port, 0, 65_535), token: serverToken(flags.token, fieldOf('token')) };
+    opened = await openService(flags, fieldOf);
   } catch (error) {
     const mapped = serviceErrorOf(error);
     err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}\n`);
     return mapped.exitCode;
   }
+  const log = (line: string) => err(`${line}\n`);
+  const newServer = () =>
+    createNoteContextMcpServer({
+      service: opened.service,
+      readableNotebooks: opened.readableNotebooks,
+      timeoutMs: opened.timeoutMs,
+      version: packageVersion(),
+      log,
+    });
 
-  const transport = new StdioServerTransport();
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
-  transport.onclose = stop;
-  process.stdin.once('end', stop);
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  let stop!: (why: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  const onSignal = (signal: string) => () => stop(signal);
+  const [onTerm, onInt] = [onSignal('SIGTERM'), onSignal('SIGINT')];
+  process.once('SIGTERM', onTerm);
+  process.once('SIGINT', onInt);
+
+  let closeTransport: () => Promise<void>;
   try {
-    await server.connect(transport);
-    await stopped;
-  } finally {
-    process.stdin.off('end', stop);
-    process.off('SIGTERM', stop);
-    process.off('SIGINT', stop);
-    await server.close();
+    if (flags.http) {
+      const http = createMcpHttpServer({ createServer: newServer, token: settings.token, log });
+      const address = await listen(http, settings.port, flags.host);
+      err(`note-context: serving MCP on http://${address}${MCP_HTTP_PATH}\n`);
+      closeTransport = () => new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+      });
+    } else {
+      const server = newServer();
+      const transport = new CheckedStdioTransport();
+      transport.onclose = () => stop('stdin closed');
+      await server.connect(transport);
+      closeTransport = () => server.close();
+    }
+  } catch (error) {
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+    err(`note-context: ${firstLineOf(error)}\n`);
     await opened.close();
+    return 1;
   }
+
+  await stopped;
+  process.off('SIGTERM', onTerm);
+  process.off('SIGINT', onInt);
+  const grace = opened.timeoutMs + STOP_GRACE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    (async () => {
+      await closeTransport();
+      await opened.slots.drained();
+      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
+      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
+      return true;
+    })().catch((error: unknown) => {
+      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
+      return true;
+    }),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), grace))),
+  ]);
+  clearTimeout(timer);
+  if (!finished) err(`note-context: stopped without waiting longer for ${opened.slots.inFlight} calls and the database pool (${grace} ms)\n`);
   return 0;
+}
+
+function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address));
+    });
+  });
 }

@@ -16,17 +16,32 @@ export interface NoteRecord extends NoteLink {
   readonly details?: string;
   readonly parent?: NoteLink;
   readonly object?: NoteLink;
-  readonly siblingOrder: number;
+  readonly siblingOrder: SiblingOrder;
   readonly notebookId: number;
 }
 
-/** Position of a note among its siblings: by `siblingOrder`, then `id`. */
+/**
+ * A note's place among its siblings. A database column may hold what a JavaScript number cannot
+ * (a BIGINT beyond ±(2^53 − 1): then a `bigint`, exact) or nothing (`null`).
+ */
+export type SiblingOrder = number | bigint | null;
+
+/**
+ * Position of a note among its siblings: by `siblingOrder`, a null one before every number, then
+ * by `id`. Every store orders so (in SQL: `NULL` first when ascending, as MySQL and MariaDB do).
+ */
 export interface SiblingKey {
-  readonly siblingOrder: number;
+  readonly siblingOrder: SiblingOrder;
   readonly id: NoteId;
 }
 
 export function compareSiblingKeys(a: SiblingKey, b: SiblingKey): number {
-  if (a.siblingOrder !== b.siblingOrder) return a.siblingOrder < b.siblingOrder ? -1 : 1;
+  const x = a.siblingOrder;
+  const y = b.siblingOrder;
+  if (x === null || y === null) {
+    if (x !== y) return x === null ? -1 : 1;
+  } else if (x < y) return -1;
+  else if (x > y) return 1;
+  // Equal, whether as numbers, bigints or one of each.
   return a.id - b.id;
 }

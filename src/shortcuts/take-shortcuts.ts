@@ -1,4 +1,5 @@
 import { earlyStop } from './early-stop.js';
+import { readAhead } from './read-ahead.js';
 import type { Shortcut } from './shortcut.js';
 import { shorteningFloor } from './shortening-floor.js';
 import { stepOver } from './step-over.js';
@@ -24,6 +25,7 @@ export function takeShortcuts(state: WalkState): readonly Shortcut[] {
     ...(state.fit === 'skip' ? [stepOver(state)] : []),
     ...(one ? [earlyStop(state)] : []),
     ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
+    readAhead(state),
     warmDependents,
   ];
 }

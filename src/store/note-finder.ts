@@ -15,6 +15,11 @@ export interface FindNotesOptions {
   readonly limit: number;
   /** When given, notes of any other notebook are not found. */
   readonly readableNotebooks?: ReadonlySet<number>;
+  /**
+   * Aborting it gives the search up: it rejects with the signal's reason, and a store that holds
+   * a connection for it destroys that connection rather than wait for an answer.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

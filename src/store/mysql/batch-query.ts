@@ -1,26 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { WORD_CHARACTER, WORD_START_PATTERNS } from '../../model/shown-size.js';
+import { shownSizeWithinSql } from '../../shortcuts/shown-size.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
-
-/** The word-start pattern, case-sensitive whatever the column's collation. */
-const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
-
-/**
- * Matches a text holding at least `count` word starts after a space. Each repeat skips, without
- * backtracking, to the next space followed by a word character, so the match is linear in the
- * text and stops at the `count`-th word start; unlike counting them with REGEXP_REPLACE (which
- * builds a copy of the text), it allocates nothing: about a fifth of the time on a hub's pages.
- */
-const atLeastWordStarts = (count: number) =>
-  `(?-i)^(?:[^ ]*+ (?:(?!${WORD_CHARACTER})[^ ]*+ )*+${WORD_CHARACTER}){${count}}`;
-
-/** MariaDB compiles `{n}` by repeating the group, and refuses a pattern past a few hundred repeats. */
-const MOST_WORD_STARTS_BY_PATTERN = 256;
-/** More word starts than the four texts of a row can hold (a LONGTEXT has under 2^32 characters). */
-const NO_WORD_START_LIMIT = 2 ** 35;
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -63,7 +46,28 @@ export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadS
   });
   const branches = picks.length > 0 ? [pickedNotes(picks, scope, fullIds.length > 0), ...filtered] : filtered;
   const union = sql.join(branches, sql` UNION ALL `);
-  return chainStarts.length > 0 ? sql`${ancestorChains(chainStarts, scope)} ${union}` : union;
+  const tables = [
+    ...(readableAsTable(scope) ? [readableNotebooksTable(scope.readableNotebooks!)] : []),
+    ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, scope)] : []),
+  ];
+  return tables.length > 0 ? sql`WITH RECURSIVE ${sql.join(tables, sql`, `)} ${union}` : union;
+}
+
+/**
+ * Past this many readable notebooks, the list is sent once, as one JSON parameter read by
+ * JSON_TABLE into a table the statement names wherever visibility is checked, rather than as an
+ * `IN (…)` list at each of those places: 100,000 ids written a dozen times made a statement of
+ * megabytes that the server took longer to parse than a statement may run.
+ */
+export const MOST_READABLE_NOTEBOOKS_INLINE = 1_000;
+
+const readableAsTable = (scope: ReadScope) => (scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
+
+/** The readable notebooks as the table `readable_notebooks (id)`, from one JSON parameter. */
+export function readableNotebooksTable(readable: ReadonlySet<number>): RawBuilder<unknown> {
+  return sql`readable_notebooks (id) AS (
+      SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readable])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j
+    )`;
 }
 
 /** The notes whose ids `picks` chose, each row under its pick's `req` and `anchor`. */
@@ -82,7 +86,7 @@ function pickedNotes(picks: readonly RawBuilder<unknown>[], scope: ReadScope, an
  * at the first repeat.
  */
 function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
-  return sql`WITH RECURSIVE chain (anchor, id) AS (
+  return sql`chain (anchor, id) AS (
       SELECT s.id, p.id FROM note s
         JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
         WHERE s.id IN (${sql.join(starts)})
@@ -127,10 +131,20 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandi
   };
 }
 
-/** `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`. */
+/**
+ * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
+ * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
+ */
 function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql`(n.sibling_order ${beyond} ${siblingOrder} OR (n.sibling_order = ${siblingOrder} AND n.id ${beyond} ${id}))`;
+  const sameOrder = sql`(n.sibling_order = ${siblingOrder} OR (n.sibling_order IS NULL AND ${siblingOrder} IS NULL))`;
+  // Past the key's order: a greater number, or any number after a NULL key (ascending); a
+  // smaller number, or NULL after a number key (descending).
+  const pastOrder =
+    direction === 'asc'
+      ? sql`(n.sibling_order > ${siblingOrder} OR (${siblingOrder} IS NULL AND n.sibling_order IS NOT NULL))`
+      : sql`(n.sibling_order < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND n.sibling_order IS NULL))`;
+  return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
 function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
@@ -166,34 +180,7 @@ function pageOf(
   scope: ReadScope,
 ): RawBuilder<unknown> {
   const kept = filter.keep.length > 0 ? sql`n.id IN (${sql.join(filter.keep)})` : sql`FALSE`;
-  // The size rule (shownSizeOf, src/model/shown-size.ts) in SQL: LENGTH counts bytes, LEFT code points;
-  // emptiness by LENGTH, since PAD SPACE collations hold ' ' = ''.
-  const shape = sql`(CASE WHEN COALESCE(LENGTH(n.description), 0) = 0 THEN 0 ELSE 1 END
-    + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
-  const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
-    + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
-  // Word starts (wordStartsOf) of the four texts at once: joined, each after a space, they hold
-  // the sum of theirs (a text's first character now follows a space; no other pair is new).
-  const joined = sql`CONCAT_WS(' ', '', n.topic_constructor, LEFT(n.description, ${scope.detailsLimit}), p.topic_constructor, o.topic_constructor)`;
-  const wordStartsWithin = (max: number) => {
-    if (max < 0) return sql`FALSE`;
-    if (max >= NO_WORD_START_LIMIT) return sql`TRUE`;
-    if (max < MOST_WORD_STARTS_BY_PATTERN) return sql`NOT (${joined} REGEXP ${atLeastWordStarts(max + 1)})`;
-    // A word start takes two characters of its own (a space, then a word character): a text of
-    // at most 2 x max + 1 characters is counted without copying it.
-    return sql`(CHAR_LENGTH(${joined}) <= ${2 * max + 1}
-      OR CHAR_LENGTH(${joined}) - CHAR_LENGTH(REGEXP_REPLACE(${joined}, ${AFTER_SPACE}, '_')) <= ${max})`;
-  };
-  const perShape = (limits: readonly number[]) =>
-    sql`CASE ${shape} ${sql.join(
-      limits.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
-      sql` `,
-    )} END`;
-  // The regex runs only where the byte test passes (AND stops at the first false).
-  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND CASE ${shape} ${sql.join(
-    filter.maxWordStarts.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${wordStartsWithin(max)}`),
-    sql` `,
-  )} END)`;
+  const small = shownSizeWithinSql(sql, filter, scope.detailsLimit);
   return page(
     index,
     sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
@@ -249,6 +236,7 @@ function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): 
   const table = sql.raw(alias);
   const notDeleted = sql`${table}.deleted_at IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
+  if (readableAsTable(scope)) return sql`${notDeleted} AND ${table}.notebook_id IN (SELECT id FROM readable_notebooks)`;
   // `IN ()` is not SQL; no notebook has id 0, so an empty list then matches nothing.
   const readable = scope.readableNotebooks.size > 0 ? [...scope.readableNotebooks] : [0];
   return sql`${notDeleted} AND ${table}.notebook_id IN (${sql.join(readable)})`;

@@ -38,7 +38,7 @@ export interface MysqlReadPool {
 
 /** A connection lent by a {@link MysqlReadPool}. */
 export interface MysqlPooledConnection {
-  query(sql: string, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
+  query(options: { sql: string; supportBigNumbers?: boolean }, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
   /** Back to the pool. */
   release(): void;
   /** Closes the socket and takes the connection out of the pool, which may then open another. */
@@ -75,7 +75,8 @@ function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection
     run: (statement) => {
       const { sql: text, parameters } = statement.compile(compiler);
       return new Promise((resolve, reject) => {
-        connection.query(text, [...parameters], (error, result) =>
+        // A BIGINT beyond ±(2^53 − 1) comes back as an exact string, whatever the host's pool says.
+        connection.query({ sql: text, supportBigNumbers: true }, [...parameters], (error, result) =>
           error ? reject(error) : resolve(Array.isArray(result) ? result : []),
         );
       });

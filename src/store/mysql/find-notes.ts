@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { StoreUnavailable } from '../../errors.js';
 import { uriOf } from '../../model/uri.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
+import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
 import { compiler } from './connection-source.js';
 import type { ServerFlavour } from './server-flavour.js';
 
@@ -44,7 +45,10 @@ export async function findNotes(
     .select(['id', 'topic_constructor as title', 'notebook_id'])
     .where(sql<boolean>`topic_constructor LIKE ${likePrefix(query)} ESCAPE ${sql.lit(ESCAPE)}`)
     .where('deleted_at', 'is', null)
-    .$if(readableNotebooks !== undefined, (qb) => qb.where('notebook_id', 'in', [...readableNotebooks!]))
+    .$if(readableNotebooks !== undefined && readableNotebooks.size <= MOST_READABLE_NOTEBOOKS_INLINE, (qb) => qb.where('notebook_id', 'in', [...readableNotebooks!]))
+    .$if(readableNotebooks !== undefined && readableNotebooks.size > MOST_READABLE_NOTEBOOKS_INLINE, (qb) =>
+      qb.where(sql<boolean>`notebook_id IN (SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readableNotebooks!])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j)`),
+    )
     .orderBy(sql`CHAR_LENGTH(topic_constructor)`)
     .orderBy('id')
     .limit(limit);

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { NoteId, NoteRecord } from '../../model/note-record.js';
+import { compareSiblingKeys, type NoteId, type NoteRecord } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord } from '../size-filter.js';
-import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, NOTES_BY_ID } from './batch-query.js';
+import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -116,7 +116,7 @@ export class MysqlNoteReader implements NoteReader {
     const reading = this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
-    return answer(requests, rows.map(parseNoteRow));
+    return answer(requests, rows.map(checkedRow));
   }
 
   /**
@@ -191,9 +191,13 @@ export class MysqlNoteReader implements NoteReader {
    * and the time limit bounds it anyway.
    */
   private withLimits(statement: RawBuilder<unknown>) {
+    // A long readable-notebooks list is a table (see batch-query.ts): MariaDB must look it up in
+    // a materialised copy, never re-read the list for each row (its in-to-exists plan did, for seconds).
+    const readableTable = (this.scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
     if (this.flavour === 'mariadb') {
+      const materialised = readableTable ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
       return sql`SET STATEMENT max_statement_time = ${sql.lit(this.queryTimeoutMs / 1000)},
-        max_recursive_iterations = ${sql.lit(MAX_RECURSION)} FOR ${statement}`;
+        max_recursive_iterations = ${sql.lit(MAX_RECURSION)}${materialised} FOR ${statement}`;
     }
     // MySQL takes the limits as optimizer hints right after the first SELECT keyword; a hint
     // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
@@ -264,13 +268,28 @@ function answer(requests: readonly CapableReadRequest[], rows: readonly NoteRow[
         const sign = request.direction === 'asc' ? 1 : -1;
         // A derived table's order does not survive the union; restore it here.
         return (byRequest.get(index) ?? [])
-          .sort((a, b) => sign * (a.sibling_order - b.sibling_order || a.id - b.id))
-          .map(recordOfRow);
+          .map(recordOfRow)
+          .sort((a, b) => sign * compareSiblingKeys(a, b));
       }
       case 'referrings':
         return (byRequest.get(index) ?? []).sort((a, b) => a.id - b.id).map(recordOfRow);
     }
   });
+}
+
+/**
+ * A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form
+ * the store cannot use (a BIGINT past ±(2^53 − 1) as an inexact number, from a host's Kysely pool
+ * made without mysql2's `supportBigNumbers: true`).
+ */
+function checkedRow(row: unknown): NoteRow {
+  try {
+    return parseNoteRow(row);
+  } catch (error) {
+    const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unexpected row';
+    throw new StoreUnavailable(`a note row could not be read (${where}); a mysql2 pool needs supportBigNumbers: true`, { cause: error });
+  }
 }
 
 function unavailable(what: string, error: unknown): StoreUnavailable {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
-import { kyselySource, poolSource, type ConnectionSource, type MysqlReadPool } from './connection-source.js';
+import { kyselySource, poolSource, type ConnectionSource, type MysqlReadPool, type ReadConnection } from './connection-source.js';
 import { findNotes } from './find-notes.js';
-import { MysqlNoteReader } from './mysql-note-reader.js';
+import { CLIENT_GRACE_MS, MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -99,19 +99,54 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     );
   }
 
+  /**
+   * One statement on a pooled connection. Like a build's reads, it does not rely on the server's
+   * time limit alone: without an answer within `queryTimeoutMs` and a grace, or once
+   * `options.signal` aborts, the connection is destroyed (the pool opens a fresh one) and the
+   * search fails, so a connection that stopped answering never holds a caller for good.
+   */
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    let connection: Awaited<ReturnType<ConnectionSource['acquire']>>;
-    try {
-      connection = await this.source.acquire();
-    } catch (error) {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const acquiring = this.source.acquire().catch((error: unknown) => {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new StoreUnavailable(`cannot reach the database: ${reason}`, { cause: error });
-    }
+    });
+    const connection = await new Promise<ReadConnection>((resolve, reject) => {
+      const onAbort = () => {
+        reject(signal?.reason);
+        // A connection that comes after the caller left goes straight back.
+        void acquiring.then((late) => late.release(), () => undefined);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      acquiring.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
+    });
+    const limit = this.options.queryTimeoutMs + CLIENT_GRACE_MS;
+    let given: { reason: unknown } | undefined;
+    let giveUp!: (reason: unknown) => void;
+    const givenUp = new Promise<never>((_resolve, reject) => {
+      giveUp = (reason) => {
+        if (given) return;
+        given = { reason };
+        connection.destroy();
+        reject(reason);
+      };
+    });
+    givenUp.catch(() => undefined);
+    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
+    const onAbort = () => giveUp(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const run = (statement: RawBuilder<unknown>) => connection.run(statement);
+      const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
       return await findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs });
+    } catch (error) {
+      // The reason the connection was given up for, not the driver's "connection destroyed".
+      throw given ? given.reason : error;
     } finally {
-      connection.release();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (!given) connection.release();
     }
   }
 

@@ -1,13 +1,30 @@
+import { readFileSync } from 'node:fs';
 import { ValidationError } from '../../errors.js';
 
-/** What a `mysql://` URL says about where to connect; the pool options mysql2 takes. */
+/**
+ * mysql2's `ssl` option: a profile name it knows (`Amazon RDS`), or the `tls.connect` options it
+ * passes on (`ca`, `cert`, `key`, `rejectUnauthorized`, …). Any value makes the connection
+ * refuse a server that cannot speak TLS.
+ */
+export type MysqlSsl = string | Readonly<Record<string, unknown>>;
+
+/** What a `mysql://` URL says about where and how to connect; the pool options mysql2 takes. */
 export interface MysqlConnectionSettings {
   readonly host: string;
   readonly port: number;
   readonly user: string;
   readonly password: string;
   readonly database: string;
+  /** TLS, when the URL asks for it (see {@link parseMysqlUrl}). */
+  readonly ssl?: MysqlSsl;
 }
+
+/**
+ * The query parameters a URL may carry, all about TLS. mysql2's own URL parsing would turn any
+ * parameter into a driver option (`multipleStatements`, `localInfile`, …); only these are taken,
+ * and any other is refused rather than dropped.
+ */
+export const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
 
 /** How a MySQL URL is written, as messages and help show it. */
 export const MYSQL_URL_FORM = 'mysql://user:pass@host:port/db';
@@ -18,9 +35,15 @@ export function isMysqlUrl(db: string | undefined): db is string {
 }
 
 /**
- * `mysql://user:password@host:port/database`, checked; a problem is a `ValidationError` naming
- * `field`. The URL is never echoed in a message: it may hold a password, and a URL that does not
- * parse cannot be trusted to show where the password is.
+ * `mysql://user:password@host:port/database[?tls]`, checked; a problem is a `ValidationError`
+ * naming `field`. The URL is never echoed in a message: it may hold a password, and a URL that
+ * does not parse cannot be trusted to show where the password is.
+ *
+ * TLS is asked for in the query string, as mysql2 writes its `ssl` option in a URL:
+ * - `ssl=required` (or `true`): TLS, the server's certificate checked against Node's CAs;
+ * - `ssl={"rejectUnauthorized":true,…}`: mysql2's `ssl` object as JSON; `ssl=Amazon%20RDS`: a mysql2 profile;
+ * - `sslca=/path/ca.pem`, `sslcert=…`, `sslkey=…`: PEM files read at once (implies TLS).
+ * With any of them, a server that cannot speak TLS is refused; nothing falls back to clear text.
  */
 export function parseMysqlUrl(url: string, field = 'url'): MysqlConnectionSettings {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${MYSQL_URL_FORM})`);
@@ -44,7 +67,50 @@ export function parseMysqlUrl(url: string, field = 'url'): MysqlConnectionSettin
   const password = decoded(parsed.password, 'password');
   const database = decoded(parsed.pathname.replace(/^\//, ''), 'database name');
   if (!database) throw invalid('the URL names no database');
-  return { host: parsed.hostname || '127.0.0.1', port, user: user || 'root', password, database };
+  const ssl = sslOf(parsed.searchParams, (problem) => new ValidationError(field, problem));
+  return { host: parsed.hostname || '127.0.0.1', port, user: user || 'root', password, database, ...(ssl !== undefined && { ssl }) };
+}
+
+const PEM_FILES = { sslca: 'ca', sslcert: 'cert', sslkey: 'key' } as const;
+
+/** The URL's TLS settings as mysql2's `ssl` option, or undefined when it asks for none. */
+function sslOf(parameters: URLSearchParams, invalid: (problem: string) => ValidationError): MysqlSsl | undefined {
+  let ssl: MysqlSsl | undefined;
+  const files: Record<string, string> = {};
+  for (const [key, value] of parameters) {
+    if (!(MYSQL_URL_PARAMETERS as readonly string[]).includes(key)) {
+      throw invalid(`unknown URL parameter "${key.slice(0, 40)}" (expected ${MYSQL_URL_PARAMETERS.join(', ')})`);
+    }
+    if (key === 'ssl') ssl = sslParameter(value, invalid);
+    else {
+      const path = value;
+      try {
+        files[PEM_FILES[key as keyof typeof PEM_FILES]] = readFileSync(path, 'utf8');
+      } catch (error) {
+        throw invalid(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      }
+    }
+  }
+  if (Object.keys(files).length === 0) return ssl;
+  if (typeof ssl === 'string') throw invalid('ssl: a profile name cannot be combined with sslca, sslcert or sslkey');
+  return { ...ssl, ...files };
+}
+
+function sslParameter(value: string, invalid: (problem: string) => ValidationError): MysqlSsl | undefined {
+  if (value === 'required' || value === 'true') return {};
+  if (value === 'false' || value === 'disabled') throw invalid('ssl: leave the parameter out for a connection without TLS');
+  if (value.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw invalid('ssl: expected required, a mysql2 profile name or a JSON object of TLS options');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid('ssl: expected a JSON object of TLS options');
+    return parsed as Record<string, unknown>;
+  }
+  // A mysql2 profile, checked by mysql2 when the pool is made.
+  return value;
 }
 
 /**

@@ -4,6 +4,20 @@ import type { FilteredRecord } from '../size-filter.js';
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
 const int = z.coerce.number().int();
 const optionalInt = z.union([z.null(), int]);
+/**
+ * A BIGINT `sibling_order`, exact: a number while it is safe, else a bigint (mysql2 hands an unsafe
+ * one as a string with `supportBigNumbers`), or null. Never rounded, so a page's key stays exact.
+ */
+const siblingOrder = z.union([
+  z.null(),
+  z.bigint().transform(exactOrder),
+  z.number().refine(Number.isSafeInteger, 'expected a whole number within ±(2^53 − 1), or a string of digits').transform(exactOrder),
+  z.string().regex(/^-?[0-9]+$/, 'expected a string of digits').transform((text) => exactOrder(BigInt(text))),
+]);
+
+function exactOrder(value: number | bigint): number | bigint {
+  return typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value;
+}
 
 /** One row of a batch query: a note with its visible parent and object already joined. */
 export const NoteRowSchema = z.object({
@@ -18,7 +32,7 @@ export const NoteRowSchema = z.object({
   id: int,
   title: z.string().nullable(),
   details: z.string().nullable(),
-  sibling_order: int,
+  sibling_order: siblingOrder,
   notebook_id: int,
   parent_id: optionalInt,
   parent_title: z.string().nullable(),
@@ -43,7 +57,7 @@ function hasRowTypes(row: unknown): row is NoteRow {
   if (typeof row !== 'object' || row === null) return false;
   const r = row as Record<keyof NoteRow, unknown>;
   return (
-    isInt(r.req) && isInt(r.id) && isInt(r.sibling_order) && isInt(r.notebook_id) &&
+    isInt(r.req) && isInt(r.id) && isOptionalInt(r.sibling_order) && isInt(r.notebook_id) &&
     isOptionalInt(r.anchor) && isOptionalInt(r.left_out_before) && isOptionalInt(r.left_out) && isOptionalInt(r.parent_id) && isOptionalInt(r.object_id) &&
     isOptionalText(r.title) && isOptionalText(r.details) && isOptionalText(r.parent_title) && isOptionalText(r.object_title)
   );

@@ -1,4 +1,4 @@
-import { oneLineMessage } from '../cli/message-line.js';
+import { oneLineMessage } from './message-line.js';
 import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../errors.js';
 
 export const SERVICE_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'busy', 'unavailable', 'timeout', 'cancelled', 'internal'] as const;

@@ -30,16 +30,21 @@ export function parseNotebookIds(where: string, text: string): number[] {
   });
 }
 
-/** Environment variables the services read when a flag is not given. */
+/** Environment variables of the settings a service is most often given that way (see the CLI's help for every one). */
 export const SERVICE_ENV = {
   db: 'NOTE_CONTEXT_DB',
   readableNotebooks: 'NOTE_CONTEXT_READABLE_NOTEBOOKS',
   token: 'NOTE_CONTEXT_TOKEN',
 } as const;
 
-/** The server's readable notebooks: `--readable-notebooks`, else the environment, else all. */
-export function serverReadableNotebooks(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number[] | undefined {
-  if (flag !== undefined) return parseNotebookIds('--readable-notebooks', flag);
-  const fromEnv = env[SERVICE_ENV.readableNotebooks];
-  return fromEnv === undefined ? undefined : parseNotebookIds(SERVICE_ENV.readableNotebooks, fromEnv);
+/** The server's readable notebooks from `text` (a flag or its variable, named by `field`), else all. */
+export function serverReadableNotebooks(text: string | undefined, field = '--readable-notebooks'): number[] | undefined {
+  return text === undefined ? undefined : parseNotebookIds(field, text);
+}
+
+/** The bearer token from `text` (a flag or its variable, named by `field`); an empty one is a mistake, not "no token". */
+export function serverToken(text: string | undefined, field = '--token'): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\S+$/.test(text)) throw new ValidationError(field, 'expected a secret without spaces');
+  return text;
 }

@@ -1,7 +1,6 @@
-import { openStore } from '../cli/open-store.js';
+import { openStore } from './open-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
-import { SERVICE_ENV } from './access.js';
 
 export interface ServiceStore {
   readonly store: NoteStore & NoteFinder;
@@ -14,22 +13,18 @@ export interface ServiceStore {
 export interface ServiceStoreOptions {
   /** MySQL connections; at least the builds the service runs at once. */
   readonly poolSize?: number;
+  /** What messages call the setting: `--db` (default), or the environment variable it came from. */
+  readonly field?: string;
 }
 
 /**
- * The store a long-running service reads: `--db`, else `NOTE_CONTEXT_DB`, else the sample
- * notebook, opened and checked as the CLI's `build` opens it (a message names the flag or the
- * variable the setting came from). A MySQL store connects on first use, so a database that is
- * down makes requests fail (and the health check say so), not the start.
+ * The store a long-running service reads: `db`, else the sample notebook, opened and checked as
+ * the CLI's `build` opens it (a message names `options.field`). A MySQL store connects on first
+ * use, so a database that is down makes requests fail (and the health check say so), not the start.
  */
-export async function openServiceStore(
-  db: string | undefined,
-  options: ServiceStoreOptions = {},
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<ServiceStore> {
-  const fromEnv = db === undefined ? env[SERVICE_ENV.db] : undefined;
-  const { store, close } = await openStore(db ?? fromEnv, {
-    field: fromEnv === undefined ? '--db' : SERVICE_ENV.db,
+export async function openServiceStore(db: string | undefined, options: ServiceStoreOptions = {}): Promise<ServiceStore> {
+  const { store, close } = await openStore(db, {
+    field: options.field ?? '--db',
     ...(options.poolSize !== undefined && { poolSize: options.poolSize }),
   });
   return { store, check: () => checkStore(store), close };

@@ -1,0 +1,118 @@
+import { ServiceBusy } from './service-error.js';
+
+export interface BuildSlotsOptions {
+  /** Builds and searches at once. */
+  readonly max: number;
+  /** Calls that may wait for a slot; one more is refused at once. Default {@link DEFAULT_QUEUE}. */
+  readonly queue?: number;
+  /** Longest a call waits for a slot before it is refused. Default {@link DEFAULT_QUEUE_WAIT_MS}. */
+  readonly waitMs?: number;
+}
+
+export const DEFAULT_MAX_BUILDS = 8;
+export const DEFAULT_QUEUE = 256;
+export const DEFAULT_QUEUE_WAIT_MS = 5_000;
+
+interface Waiter {
+  readonly start: () => void;
+  readonly refuse: (reason: unknown) => void;
+}
+
+/**
+ * Bounds the builds (and searches) a service runs at once, with a short bounded queue in front:
+ * a call waits (first come, first served) for a free slot, and is refused with `ServiceBusy` only
+ * when the queue is full or its wait passes `waitMs`; a caller's signal that aborts while it waits
+ * takes it out of the queue with the signal's reason.
+ *
+ * A slot is held until the work itself ends, not until its caller stops waiting, so the bound is
+ * on the database's real load: builds and searches stop at their deadline and free their slot then.
+ */
+export class BuildSlots {
+  readonly max: number;
+  readonly queue: number;
+  readonly waitMs: number;
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+  private drainWaiters: (() => void)[] = [];
+
+  constructor(options: BuildSlotsOptions | number) {
+    const { max, queue = DEFAULT_QUEUE, waitMs = DEFAULT_QUEUE_WAIT_MS } = typeof options === 'number' ? { max: options } : options;
+    this.max = max;
+    this.queue = queue;
+    this.waitMs = waitMs;
+  }
+
+  /** Work running now. */
+  get inFlight(): number {
+    return this.running;
+  }
+
+  /** Calls waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Runs `work` in a free slot, waiting for one when none is free. Rejects with `ServiceBusy`
+   * when the queue is full or the wait passes `waitMs`, or with the signal's reason when `signal`
+   * aborts before the work starts.
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    if (this.running >= this.max) await this.waitForSlot(signal);
+    else this.running++;
+    const started = Promise.resolve().then(work);
+    started.then(this.release, this.release);
+    return started;
+  }
+
+  /** Resolves once no work is running or waiting. */
+  drained(): Promise<void> {
+    return this.running === 0 && this.waiting.length === 0 ? Promise.resolve() : new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  /** Resolves holding a slot (handed over by `release`), or rejects as `run` says. */
+  private waitForSlot(signal: AbortSignal | undefined): Promise<void> {
+    if (this.waiting.length >= this.queue) {
+      return Promise.reject(new ServiceBusy(`too many requests at once (${this.max} running, ${this.queue} waiting); retry shortly`));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const leave = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        const index = this.waiting.indexOf(waiter);
+        if (index >= 0) this.waiting.splice(index, 1);
+      };
+      const waiter: Waiter = {
+        start: () => {
+          leave();
+          resolve();
+        },
+        refuse: (reason) => {
+          leave();
+          reject(reason);
+          this.notifyIfDrained();
+        },
+      };
+      const onAbort = (): void => waiter.refuse(signal?.reason);
+      const timer = setTimeout(
+        () => waiter.refuse(new ServiceBusy(`no free slot within ${this.waitMs} ms (${this.max} running); retry shortly`)),
+        this.waitMs,
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  private readonly release = (): void => {
+    // The slot passes straight to the first waiter, so a newcomer cannot overtake the queue.
+    const next = this.waiting[0];
+    if (next) return next.start();
+    this.running--;
+    this.notifyIfDrained();
+  };
+
+  private notifyIfDrained(): void {
+    if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,102 @@
+import type { BuildOutcome } from '../build-context.js';
+import type { AnyBuildOptions } from '../build-options.js';
+import { BuildTimeout, ValidationError } from '../errors.js';
+import { render, type OutputFormat } from '../result/render.js';
+import type { AnyResult } from '../result/schema.js';
+import type { FoundNote, NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
+import { tracedBuildContext } from '../telemetry/traced-build-context.js';
+import type { z } from 'zod';
+import type { BuildSlots } from './build-slots.js';
+import { CallDeadline } from './call-deadline.js';
+import { FindNotesRequestSchema, type ContextRequest } from './requests.js';
+
+export interface ContextResponse extends BuildOutcome<AnyResult> {
+  readonly format: OutputFormat;
+  /** The result rendered in `format`. */
+  readonly text: string;
+}
+
+export interface CallScope {
+  /** Already decided by the host (see `readableNotebooksFor`). */
+  readonly readableNotebooks?: readonly number[] | undefined;
+  /**
+   * The caller went away or cancelled. A build stops (and frees its database connection) with
+   * `BuildAborted`; a search, which cannot be stopped, is only no longer waited for.
+   */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Longest the call may take. A build stops with `BuildTimeout` (the library's `timeoutMs`;
+   * its default when absent); a search is no longer waited for.
+   */
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * What services do with a store. Every input is validated here, with the library's schemas;
+ * with `slots`, at most so many builds and searches run at once.
+ */
+export class NoteService {
+  constructor(
+    private readonly store: NoteStore & NoteFinder,
+    private readonly slots?: BuildSlots,
+  ) {}
+
+  async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}): Promise<ContextResponse> {
+    const request = parse(schema, input);
+    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    try {
+      // A call that waits for a slot keeps to its deadline: the build gets the time left.
+      const outcome = await this.run(() => {
+        const timeoutMs = end.remainingMs();
+        // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
+        const options: AnyBuildOptions = {
+          focus: request.focus,
+          budget: request.budget,
+          tokenizer: request.tokenizer,
+          format: request.format,
+          ...(request.truncate !== undefined && { truncate: request.truncate }),
+          ...(request.relations && { relations: request.relations }),
+          ...(request.fit !== undefined && { fit: request.fit }),
+          ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
+          ...(timeoutMs !== undefined && { timeoutMs }),
+          ...(scope.signal && { signal: scope.signal }),
+        };
+        return tracedBuildContext(this.store, options).catch((error: unknown) => {
+          // The caller set the whole call's time, waiting included: its timeout is the one to name.
+          throw error instanceof BuildTimeout && scope.timeoutMs !== undefined ? new BuildTimeout(scope.timeoutMs) : error;
+        });
+      }, end.signal);
+      return { ...outcome, format: request.format, text: render(outcome.result, request.format) };
+    } finally {
+      end.clear();
+    }
+  }
+
+  async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
+    const { query, limit } = parse(FindNotesRequestSchema, input);
+    const readable = scope.readableNotebooks;
+    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    try {
+      // The search gets the call's signal: the store gives up its connection when it aborts.
+      const search = this.run(
+        () => this.store.findNotes(query, { limit, signal: end.signal, ...(readable && { readableNotebooks: new Set(readable) }) }),
+        end.signal,
+      );
+      return await end.race(search);
+    } finally {
+      end.clear();
+    }
+  }
+
+  private run<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    return this.slots ? this.slots.run(work, signal) : work();
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return parsed.data;
+}
+

@@ -1,0 +1,60 @@
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { oneLineMessage } from '../host/message-line.js';
+import { shown } from '../errors.js';
+
+/** A JSON-RPC error answer, for a message the server cannot take. */
+export interface RefusedMessage {
+  readonly jsonrpc: '2.0';
+  readonly id: string | number | null;
+  readonly error: { readonly code: number; readonly message: string };
+}
+
+export type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
+
+/**
+ * One incoming line (stdio) or body (HTTP) checked before the SDK sees it, so that every mistake
+ * gets the JSON-RPC answer a client can act on, in one line: text that is no JSON is a parse
+ * error (-32700); JSON that is no JSON-RPC message an invalid request (-32600); a `tools/call`
+ * whose `params` or `arguments` is no object invalid params (-32602). The SDK would log the first
+ * two and answer nothing, and answer the third with an internal error quoting its schema.
+ */
+export function checkedLine(line: string): CheckedMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return refuse(null, ErrorCode.ParseError, `parse error: ${(error as Error).message}`);
+  }
+  return checkedMessage(value);
+}
+
+/** {@link checkedLine} for a value already parsed from JSON. */
+export function checkedMessage(value: unknown): CheckedMessage {
+  const id = idOf(value);
+  const parsed = JSONRPCMessageSchema.safeParse(value);
+  if (!parsed.success) return refuse(id, ErrorCode.InvalidRequest, `invalid request: expected a JSON-RPC 2.0 message, got ${shown(value)}`);
+  const message = parsed.data;
+  if ('method' in message && message.method === 'tools/call') {
+    const params: unknown = (value as { params?: unknown }).params;
+    if (!isPlainObject(params)) return refuse(id, ErrorCode.InvalidParams, `invalid input: params: expected an object, got ${shown(params)}`);
+    const args = params.arguments;
+    if (args !== undefined && !isPlainObject(args)) {
+      return refuse(id, ErrorCode.InvalidParams, `invalid input: arguments: expected an object, got ${shown(args)}`);
+    }
+  }
+  return { message };
+}
+
+function refuse(id: string | number | null, code: number, message: string): { refused: RefusedMessage } {
+  return { refused: { jsonrpc: '2.0', id, error: { code, message: oneLineMessage(message) } } };
+}
+
+/** The request's id when it has a usable one, so the client can match the error to its call. */
+function idOf(value: unknown): string | number | null {
+  const id = isPlainObject(value) ? value.id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

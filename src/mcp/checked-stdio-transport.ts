@@ -1,0 +1,71 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { checkedLine } from './checked-message.js';
+
+/** Longest line taken before the buffer is dropped (the SDK's stdio transport takes as much). */
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * MCP over stdio, one JSON-RPC message per line, as the SDK's `StdioServerTransport` speaks it,
+ * except that a line that is not a valid message gets its JSON-RPC error answer (see
+ * `checkedLine`) instead of none. It closes when stdin ends.
+ */
+export class CheckedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private buffer = '';
+  private closed = false;
+
+  constructor(
+    private readonly input: Readable = process.stdin,
+    private readonly output: Writable = process.stdout,
+  ) {}
+
+  async start(): Promise<void> {
+    this.input.setEncoding('utf8');
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onEnd);
+    this.input.on('error', this.onInputError);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    await new Promise<void>((resolve) => {
+      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      else this.output.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('error', this.onInputError);
+    this.input.pause();
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: string): void => {
+    this.buffer += chunk;
+    if (this.buffer.length > MAX_LINE_BYTES) {
+      this.buffer = '';
+      this.onerror?.(new Error(`a message longer than ${MAX_LINE_BYTES} bytes was dropped`));
+      return;
+    }
+    let end: number;
+    while ((end = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, end).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(end + 1);
+      if (line.trim() === '') continue;
+      const checked = checkedLine(line);
+      if ('refused' in checked) void this.send(checked.refused as JSONRPCMessage);
+      else this.onmessage?.(checked.message);
+    }
+  };
+
+  private readonly onEnd = (): void => void this.close();
+  private readonly onInputError = (error: Error): void => this.onerror?.(error);
+}

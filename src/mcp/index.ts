@@ -1,0 +1,44 @@
+// `note-context/mcp`: the MCP tools for a host that runs its own MCP server, kept out of the main
+// entry so that the library does not load the MCP SDK.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
+import { NoteService } from '../host/note-service.js';
+import { packageVersion } from '../host/service-flags.js';
+import type { NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
+import { createNoteContextMcpServer, registerNoteContextTools } from './mcp-server.js';
+
+export { GetNoteContextInputSchema, FindNotesOutputSchema, NOTE_CONTEXT_INSTRUCTIONS } from './mcp-server.js';
+export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './mcp-http-server.js';
+
+export interface NoteContextMcpServerOptions {
+  /** The notes: a `MemoryNoteStore`, a `MysqlNoteStore`, or any store that also finds notes by title. */
+  readonly store: NoteStore & NoteFinder;
+  /** The only notebooks the tools may read (default: all); never a tool argument. */
+  readonly readableNotebooks?: readonly number[];
+  /** Longest a tool call may take, waiting for a slot included (default 10,000 ms). */
+  readonly timeoutMs?: number;
+  /** Builds and searches at once; more wait in a short queue (default 8). */
+  readonly maxBuilds?: number;
+  /** Where unexpected failures are logged (default: stderr; stdout belongs to a stdio transport). */
+  readonly log?: (line: string) => void;
+}
+
+function toolsOptions(options: NoteContextMcpServerOptions) {
+  return {
+    service: new NoteService(options.store, new BuildSlots(options.maxBuilds ?? DEFAULT_MAX_BUILDS)),
+    readableNotebooks: options.readableNotebooks,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    log: options.log ?? ((line: string) => void process.stderr.write(`${line}\n`)),
+  };
+}
+
+/** An MCP server with the two read-only tools, `get_note_context` and `find_notes`; connect it to any transport. */
+export function createMcpServer(options: NoteContextMcpServerOptions): McpServer {
+  return createNoteContextMcpServer({ ...toolsOptions(options), version: packageVersion() });
+}
+
+/** Adds the two tools to an MCP server the host already runs. */
+export function addNoteContextTools(server: McpServer, options: NoteContextMcpServerOptions): void {
+  registerNoteContextTools(server, toolsOptions(options));
+}

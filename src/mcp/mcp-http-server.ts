@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { bearerTokenCheck } from '../host/bearer-token.js';
+import { checkedLine, type RefusedMessage } from './checked-message.js';
+
+/** Where the transport answers. */
+export const MCP_HTTP_PATH = '/mcp';
+/** Largest request body taken (the SDK's own limit). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface McpHttpServerOptions {
+  /** A fresh MCP server for each request: the transport runs stateless, one server per call. */
+  readonly createServer: () => McpServer;
+  /** When set, every request needs `Authorization: Bearer <token>`, as the HTTP API does. */
+  readonly token?: string | undefined;
+  /** Where unexpected failures are logged. */
+  readonly log: (line: string) => void;
+}
+
+/**
+ * The SDK's Streamable HTTP transport on `POST /mcp`, stateless (no session: each request gets
+ * its own server and transport, answered as JSON), behind the bearer token. A body that is no
+ * valid message gets its JSON-RPC error, as on stdio (see `checkedLine`); `GET` and `DELETE`
+ * (server-sent streams and sessions, which a stateless server does not keep) are 405.
+ */
+export function createMcpHttpServer(options: McpHttpServerOptions): Server {
+  const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
+  return createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      options.log(`note-context mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!response.headersSent) reply(response, 500, refusal(ErrorCode.InternalError, 'internal error'));
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== MCP_HTTP_PATH) return reply(response, 404, refusal(ErrorCode.InvalidRequest, `no route ${request.method ?? ''} ${path ?? ''}`));
+    if (!authorized(request.headers.authorization)) {
+      response.setHeader('WWW-Authenticate', 'Bearer');
+      return reply(response, 401, refusal(ErrorCode.InvalidRequest, 'missing or wrong bearer token'));
+    }
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      return reply(response, 405, refusal(ErrorCode.InvalidRequest, `method ${request.method ?? ''} not allowed: this server keeps no sessions; POST each message`));
+    }
+    const body = await readBody(request);
+    if (body === undefined) return reply(response, 413, refusal(ErrorCode.InvalidRequest, `a request body larger than ${MAX_BODY_BYTES} bytes`));
+    const checked = checkedLine(body);
+    if ('refused' in checked) return reply(response, 400, checked.refused);
+
+    const server = options.createServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // The client going away closes the transport, which aborts its tool calls (and their builds).
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, checked.message);
+  }
+}
+
+function refusal(code: number, message: string): RefusedMessage {
+  return { jsonrpc: '2.0', id: null, error: { code, message } };
+}
+
+function reply(response: ServerResponse, status: number, body: RefusedMessage): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** The body as text, or undefined once it passes the limit. */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,109 @@
+// Configuration as an operator gives it: every flag also from the environment, PORT for serve,
+// the version, the commands listed, and a hint when `load` is pointed at a database not made yet.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { envOf, main } from '../src/cli/run-cli.js';
+import { runServeCommand } from '../src/http/run-serve-command.js';
+import { TEST_SERVER_URL } from './support/mysql-test-database.js';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  return { code, stdout, stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'note-context-config-'));
+const small = join(dir, 'small.json');
+writeFileSync(small, JSON.stringify({ notes: [{ id: 1, title: 'Physics' }, { id: 2, title: 'Energy', parentId: 1 }] }));
+
+const set: string[] = [];
+function setEnv(values: Record<string, string>): void {
+  for (const [key, value] of Object.entries(values)) {
+    process.env[key] = value;
+    set.push(key);
+  }
+}
+afterEach(() => {
+  for (const key of set.splice(0)) delete process.env[key];
+});
+
+const COMMANDS = ['build', 'load', 'schema', 'mcp', 'serve'];
+
+describe('the command line’s configuration', () => {
+  it.each(COMMANDS)('every flag of %s has its NOTE_CONTEXT_ variable, shown in its help', async (command) => {
+    const { code, stdout } = await run(command, '--help');
+    expect(code).toBe(0);
+    const flags = stdout.split('\n').filter((line) => /^\s+(-\w, )?--/.test(line) && !/--help\b/.test(line));
+    expect(flags.length).toBeGreaterThan(0);
+    for (const line of flags) {
+      const long = /--[a-z-]+/.exec(line)![0];
+      // The description may wrap: the variable is named on the flag's line or those after it.
+      const block = stdout.slice(stdout.indexOf(line)).split(/\n\s+--/)[0]!;
+      expect(block.replace(/\s+/g, ' '), long).toContain(`env: ${envOf(long)})`);
+    }
+  });
+
+  it('a flag given as a variable is used, and a message names the variable; the flag wins over it', async () => {
+    setEnv({ NOTE_CONTEXT_DB: small, NOTE_CONTEXT_FOCUS: '/n2', NOTE_CONTEXT_BUDGET: '100' });
+    const fromEnv = await run('build', '--format', 'prompt');
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toContain('Energy');
+    setEnv({ NOTE_CONTEXT_BUDGET: 'ten' });
+    const bad = await run('build');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_BUDGET: expected an integer ≥ 0, got "ten"\n');
+    expect((await run('build', '--budget', '5')).code).toBe(0);
+    setEnv({ NOTE_CONTEXT_DB: join(dir, 'missing.json') });
+    expect((await run('build', '--budget', '5')).stderr).toMatch(/^note-context: invalid input: NOTE_CONTEXT_DB: /);
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const { code, stdout } = await run(flag);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`${version}\n`);
+    }
+  });
+
+  it('no command lists all five', async () => {
+    const { code, stderr } = await run();
+    expect(code).toBe(2);
+    for (const command of COMMANDS) expect(stderr).toContain(command);
+  });
+
+  it('serve takes PORT when neither --port nor NOTE_CONTEXT_PORT is given, and names it in a message', async () => {
+    const flags = { host: '127.0.0.1', maxBuilds: '8', queue: '256', queueWaitMs: '5000', timeoutMs: '1000' };
+    const fieldOf = (key: string) => `--${key}`;
+    let stderr = '';
+    expect(await runServeCommand(flags, fieldOf, (text) => (stderr += text), { PORT: 'http' })).toBe(2);
+    expect(stderr).toBe('note-context: invalid input: PORT: expected an integer from 0 to 65535, got "http"\n');
+    stderr = '';
+    expect(await runServeCommand({ ...flags, port: '99999' }, fieldOf, (text) => (stderr += text), { PORT: '8080' })).toBe(2);
+    expect(stderr).toBe('note-context: invalid input: --port: expected an integer from 0 to 65535, got "99999"\n');
+  });
+
+  it('serve takes its HTTP settings from the environment too, and a message names the variable', async () => {
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'loud' });
+    const badLevel = await run('serve', '--port', '0');
+    expect(badLevel.code).toBe(2);
+    expect(badLevel.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"\n');
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'info', NOTE_CONTEXT_CORS: 'app.example' });
+    const badCors = await run('serve', '--port', '0');
+    expect(badCors.code).toBe(2);
+    expect(badCors.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_CORS: expected * or comma-separated origins like https://app.example, got "app.example"\n');
+  });
+
+  it('load into a database that does not exist says how to create it', async () => {
+    const name = `note_context_missing_${process.pid}`;
+    const url = TEST_SERVER_URL.replace(/\/[^/]*$/, `/${name}`);
+    const { code, stderr } = await run('load', '--db', url, small);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `note-context: load failed: database ${name} does not exist; create it first, e.g. mysql -e 'CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4'\n`,
+    );
+  });
+});
