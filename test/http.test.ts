@@ -244,6 +244,19 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     };
     const envelope = (await check('/notes/{id}/context', '200', await api.get('/notes/27/context?budget=1500'))) as { report: unknown };
     await check('/notes', '200', await api.get('/notes?query=e'));
+    expect(document.paths['/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
+      'query focus*',
+      'query budget*',
+      'query format',
+      'query tokenizer',
+      'query truncate',
+      'query relations',
+      'query fit',
+      'header X-Readable-Notebooks',
+    ]);
+    await check('/context', '200', await api.get('/context?focus=19,27&budget=1500&fit=shorten'));
+    await check('/context', '200', await api.get('/context?focus=19&budget=1500'));
+    await check('/context', '404', await api.get('/context?focus=19,99999&budget=1'));
     await check('/health', '200', await api.get('/health'));
     await check('/livez', '200', await api.get('/livez'));
     await check('/notes/{id}/context', '400', await api.get('/notes/1/context?budget=x'));
