@@ -4,6 +4,7 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
+import type { SiblingOrderKey } from './sibling-order-key.js';
 
 /** The word-start pattern, case-sensitive whatever the column's collation. */
 const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
@@ -43,8 +44,11 @@ export const ANCESTOR_ROWS = -2;
  * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
+ *
+ * `key` says how pages of children and siblings are ordered (see sibling-order-key.ts): the
+ * rows are the same either way, only the server's plan differs.
  */
-export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope, key: SiblingOrderKey = 'column'): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
@@ -57,7 +61,11 @@ export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadS
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
     const { from, candidates, order } =
-      request.kind === 'children' ? childrenPage(request, scope) : request.kind === 'siblings' ? siblingsPage(request, scope) : referringPage(request, scope);
+      request.kind === 'children'
+        ? childrenPage(request, scope, key)
+        : request.kind === 'siblings'
+          ? siblingsPage(request, scope, key)
+          : referringPage(request, scope);
     if (request.filter) filtered.push(pageOf(index, { from, candidates, order }, request.limit, request.filter, scope));
     else picks.push(sql`(SELECT ${sql.lit(index)} AS req, NULL AS anchor, n.id AS id FROM ${from} WHERE ${candidates} ORDER BY ${order} LIMIT ${request.limit})`);
   });
@@ -123,12 +131,12 @@ function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBu
 const NOTE_N = sql`note n`;
 
 /** Which notes a page of children may hold, in the page's order. */
-function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandidates {
-  const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id)}` : sql``;
+function childrenPage(request: ChildrenPageRequest, scope: ReadScope, key: SiblingOrderKey): PageCandidates {
+  const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id, key)}` : sql``;
   return {
     from: NOTE_N,
     candidates: sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`,
-    order: siblingOrder(request.direction),
+    order: siblingOrder(request.direction, key),
   };
 }
 
@@ -138,13 +146,13 @@ function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandi
  * parent of `s`, each visible. They are found by primary key, so the server reads them first
  * and bounds the children's index range with their values, as with a `ChildrenPageRequest`.
  */
-function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandidates {
+function siblingsPage(request: SiblingsPageRequest, scope: ReadScope, key: SiblingOrderKey): PageCandidates {
   const start = request.up === 0 ? sql`note s` : sql`note s0 JOIN note s ON s.id = s0.parent_id AND ${visible('s', scope)}`;
   const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`s0.id = ${request.of} AND ${visible('s0', scope)}`;
   return {
     from: sql`${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id`,
-    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'))}`,
-    order: siblingOrder(request.direction),
+    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'), key)}`,
+    order: siblingOrder(request.direction, key),
   };
 }
 
@@ -152,21 +160,27 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandi
  * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
  * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
  */
-function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
+function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown, key: SiblingOrderKey): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  const sameOrder = sql`(n.sibling_order = ${siblingOrder} OR (n.sibling_order IS NULL AND ${siblingOrder} IS NULL))`;
+  const order = orderOf(key);
+  const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
   // Past the key's order: a greater number, or any number after a NULL key (ascending); a
   // smaller number, or NULL after a number key (descending).
   const pastOrder =
     direction === 'asc'
-      ? sql`(n.sibling_order > ${siblingOrder} OR (${siblingOrder} IS NULL AND n.sibling_order IS NOT NULL))`
-      : sql`(n.sibling_order < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND n.sibling_order IS NULL))`;
+      ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
+      : sql`(${order} < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND ${order} IS NULL))`;
   return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
-function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
+function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey): RawBuilder<unknown> {
   const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  return sql`n.sibling_order ${order}, n.id ${order}`;
+  return sql`${orderOf(key)} ${order}, n.id ${order}`;
+}
+
+/** `n`'s sibling order as pages compare and sort it: the column, or an expression no index serves. */
+function orderOf(key: SiblingOrderKey): RawBuilder<unknown> {
+  return key === 'column' ? sql`n.sibling_order` : sql`(n.sibling_order + 0)`;
 }
 
 /** Which notes a page of referring notes may hold, in the page's order. */

@@ -10,6 +10,7 @@ import { CLIENT_GRACE_MS, MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
+import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderKey } from './sibling-order-key.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
@@ -32,6 +33,14 @@ export const MysqlStoreOptionsSchema = z.strictObject(
      * show what the snapshot protects a build from.
      */
     consistentSnapshot: z.boolean({ error: expecting('true or false') }).default(true),
+    /**
+     * Write pages of a parent's children for the indexes the note table has (default true): the
+     * store's first build reads them from information_schema, and without an index leading with
+     * (parent_id, sibling_order), as in Doughnut's own schema, pages are ordered so the server
+     * sorts a parent's children rather than walk an index on `sibling_order` alone. Only the plan
+     * changes, never the rows; tests turn it off to compare.
+     */
+    indexAwarePages: z.boolean({ error: expecting('true or false') }).default(true),
   },
   { error: expecting('an options object') },
 );
@@ -51,6 +60,7 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  */
 export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: ServerFlavour | undefined;
+  private siblingOrderKey: SiblingOrderKey | undefined;
   /** Readers' rollbacks not yet answered: each holds its connection until then. */
   private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
@@ -93,7 +103,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     return MysqlNoteReader.open(
       this.source,
       scope,
-      { ...this.options, flavour: (ask) => this.serverFlavour(ask) },
+      { ...this.options, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) },
       (ending) => this.track(ending),
       signal,
     );
@@ -168,6 +178,22 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   private track(ending: Promise<void>): void {
     this.ending.add(ending);
     void ending.then(() => this.ending.delete(ending));
+  }
+
+  /**
+   * Asked on the first build's connection, once the flavour is known; a build whose question
+   * fails orders by the column, as a store that is not index-aware does, and leaves it unknown.
+   */
+  private async pageOrderKey(ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<SiblingOrderKey> {
+    if (!this.options.indexAwarePages) return 'column';
+    if (!this.siblingOrderKey) {
+      try {
+        this.siblingOrderKey = siblingOrderKeyOf(await ask(siblingOrderIndexProbe()));
+      } catch {
+        return 'column';
+      }
+    }
+    return this.siblingOrderKey;
   }
 
   /** Asked on the first build's connection; a build that fails before knowing leaves it unknown. */
