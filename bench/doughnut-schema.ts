@@ -132,6 +132,8 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
     `and the same table with the recommended index \`(parent_id, sibling_order, id)\` added. ${describe(generated)} ${loadNote}\n\n` +
     `o200k, budget 2,000, ${FOCI} random foci (seeded, from the visible notes; ${WARM_UP} untimed builds first). A database line times, for each focus, a ` +
     '`SELECT 1` on a connection held for it and then the build, back to back: the build is given in `SELECT 1` round trips (its time over the median `SELECT 1`) and in ms. ' +
+    'Each layout is timed with two stores taking turns focus by focus (which builds first alternates): the store as it is, and the same with its index-aware pages off ' +
+    "(`indexAwarePages: false`: pages ordered by the `sibling_order` column whatever the table's indexes, as before the store looked at them). " +
     `Before any timing, ${checked.length} foci (${CHECKED_RANDOM_FOCI} random, the biggest roots and hubs, the popular objects) give byte-identical JSON in memory and on each layout. ` +
     'The in-memory lines run on the same notebook; the CLI lines are the built CLI on the sample notebook (bench/cli-startup.ts), each beside `node -e 0` started the same way.\n\n' +
     markdownTable(['o200k, budget 2,000, random foci', 'median', 'p99', 'SELECT 1 median / p99', 'round trips median / max', 'target'], rows) +
@@ -141,7 +143,7 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
     `\n\nThe machine's load average (1 minute) was ${loadAtStart.toFixed(1)} at the start of this section and ${loadavg()[0]!.toFixed(1)} at its end, on ${cpus().length} cores: ` +
     'on a machine shared with other work, read the figures in `SELECT 1` units, which the load inflates less than the milliseconds.' +
     '\n\nReproduce: `npx tsx bench/doughnut-schema.ts` (this section alone, ~2 minutes). Where the time goes: `npx tsx bench/profile-doughnut-mysql.ts` ' +
-    '(a scratch MariaDB\'s slow log and plans; `--index` for the recommended layout) and `npx tsx bench/profile-doughnut-memory.ts` (CPU profiles of the in-memory lines); ' +
+    '(a scratch MariaDB\'s slow log and plans; `--index` for the recommended layout, `--plain` with the index-aware pages off) and `npx tsx bench/profile-doughnut-memory.ts` (CPU profiles of the in-memory lines); ' +
     'what they showed, and what would fix it, is in [benchmarks-history.md](benchmarks-history.md), "Doughnut\'s own schema: the profile".'
   );
 }
