@@ -132,7 +132,7 @@ const NOTE_N = sql`note n`;
 
 /** Which notes a page of children may hold, in the page's order. */
 function childrenPage(request: ChildrenPageRequest, scope: ReadScope, key: SiblingOrderKey): PageCandidates {
-  const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id, key)}` : sql``;
+  const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id)}` : sql``;
   return {
     from: NOTE_N,
     candidates: sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`,
@@ -151,7 +151,7 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope, key: Sibli
   const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`s0.id = ${request.of} AND ${visible('s0', scope)}`;
   return {
     from: sql`${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id`,
-    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'), key)}`,
+    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'))}`,
     order: siblingOrder(request.direction, key),
   };
 }
@@ -160,16 +160,15 @@ function siblingsPage(request: SiblingsPageRequest, scope: ReadScope, key: Sibli
  * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
  * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
  */
-function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown, key: SiblingOrderKey): RawBuilder<unknown> {
+function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  const order = orderOf(key);
-  const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
+  const sameOrder = sql`(n.sibling_order = ${siblingOrder} OR (n.sibling_order IS NULL AND ${siblingOrder} IS NULL))`;
   // Past the key's order: a greater number, or any number after a NULL key (ascending); a
   // smaller number, or NULL after a number key (descending).
   const pastOrder =
     direction === 'asc'
-      ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
-      : sql`(${order} < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND ${order} IS NULL))`;
+      ? sql`(n.sibling_order > ${siblingOrder} OR (${siblingOrder} IS NULL AND n.sibling_order IS NOT NULL))`
+      : sql`(n.sibling_order < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND n.sibling_order IS NULL))`;
   return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
@@ -178,7 +177,7 @@ function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey): RawBuild
   return sql`${orderOf(key)} ${order}, n.id ${order}`;
 }
 
-/** `n`'s sibling order as pages compare and sort it: the column, or an expression no index serves. */
+/** `n`'s sibling order as pages sort it: the column, or an expression no index serves. */
 function orderOf(key: SiblingOrderKey): RawBuilder<unknown> {
   return key === 'column' ? sql`n.sibling_order` : sql`(n.sibling_order + 0)`;
 }

@@ -9,9 +9,12 @@ import { sql, type RawBuilder } from 'kysely';
  * own schema (which indexes `sibling_order` alone), the planner may walk the whole single-column
  * index in order, filtering on the parent, to avoid sorting a big parent's children: tens of
  * thousands of rows for a page of 17, where reading the parent's children by `parent_id` and
- * sorting them takes a few milliseconds. Ordering and comparing by the expression keeps it off
- * that walk. Either way the rows and their order are the same (the expression has the column's
- * value, NULL included); only the plan differs.
+ * sorting them takes a few milliseconds. Ordering by the expression keeps it off that walk; the
+ * comparisons with a page's key stay on the column, so the server may still read a range of the
+ * single-column index when its statistics say the range is short. The price: where such a walk
+ * happened to be short (a key among orders that few other parents' children reach), the page now
+ * reads and sorts all of the parent's children. Either way the rows and their order are the same
+ * (the expression has the column's value, NULL included); only the plan differs.
  */
 export type SiblingOrderKey = 'column' | 'expression';
 
