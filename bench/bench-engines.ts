@@ -19,8 +19,11 @@ export interface BenchLayout {
 export interface BenchDatabase {
   /** A store made afresh for the layout last applied (a store learns the table's indexes once). */
   readonly store: NoteStore;
-  /** The same, with the store's index-aware shortcuts off: what the store did before it had them. */
-  readonly baseline: NoteStore;
+  /**
+   * For an engine whose store has index-aware shortcuts: the same store with them off, what it did
+   * before it had them (timed in turns with `store`).
+   */
+  readonly baseline?: NoteStore;
   /** One trivial statement (`SELECT 1`) on a connection held for the purpose: the floor a build is compared with. */
   selectOne(): Promise<void>;
   /** Runs a layout's statements, then refreshes the table's statistics. */
