@@ -18,17 +18,28 @@ import { sql, type RawBuilder } from 'kysely';
  */
 export type SiblingOrderKey = 'column' | 'expression';
 
+/** Where the probe looks: the table (in `schema`, else the connection's database) and its two columns. */
+export interface SiblingOrderColumns {
+  readonly schema?: string;
+  readonly table: string;
+  readonly parent: string;
+  readonly siblingOrder: string;
+}
+
+/** Doughnut's `note` table in the connection's database. */
+export const DOUGHNUT_SIBLING_ORDER_COLUMNS: SiblingOrderColumns = { table: 'note', parent: 'parent_id', siblingOrder: 'sibling_order' };
+
 /**
- * One statement that counts the indexes of the note table (in the connection's database) whose
- * first two columns are the parent and the sibling order. Read from information_schema, so it
- * reads none of the table's rows.
+ * One statement that counts the indexes of the note table whose first two columns are the
+ * parent and the sibling order. Read from information_schema, so it reads none of the table's
+ * rows; every name is a bound value.
  */
-export function siblingOrderIndexProbe(table = 'note', parent = 'parent_id', siblingOrder = 'sibling_order'): RawBuilder<unknown> {
+export function siblingOrderIndexProbe({ schema, table, parent, siblingOrder }: SiblingOrderColumns = DOUGHNUT_SIBLING_ORDER_COLUMNS): RawBuilder<unknown> {
   return sql`SELECT COUNT(*) AS served FROM information_schema.statistics first_column
     JOIN information_schema.statistics second_column
       ON second_column.table_schema = first_column.table_schema AND second_column.table_name = first_column.table_name
       AND second_column.index_name = first_column.index_name AND second_column.seq_in_index = 2
-    WHERE first_column.table_schema = DATABASE() AND first_column.table_name = ${table}
+    WHERE first_column.table_schema = ${schema ?? sql`DATABASE()`} AND first_column.table_name = ${table}
       AND first_column.seq_in_index = 1 AND first_column.column_name = ${parent} AND second_column.column_name = ${siblingOrder}`;
 }
 
