@@ -1,5 +1,6 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
+export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
 export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
 export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
@@ -42,3 +43,6 @@ export { loadFixture } from './store/mysql/load-fixture.js';
 export type { LoadOptions } from './store/mysql/load-options.js';
 export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
 export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';
+export { PostgresNoteStore, PostgresStoreOptionsSchema, type PostgresStoreOptions } from './store/postgres/postgres-note-store.js';
+export type { PostgresReadPool, PostgresPooledClient } from './store/postgres/postgres-connection-source.js';
+export { NoteTableNamesSchema, NOTE_FIELDS, type NoteTableNames, type NoteField } from './store/sql/note-table-names.js';

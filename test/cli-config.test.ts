@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { envOf, main } from '../src/cli/run-cli.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { TEST_SERVER_URL } from './support/mysql-test-database.js';
+import { POSTGRES_TEST_SERVER_URL } from './support/postgres-test-database.js';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -86,6 +87,17 @@ describe('the command line’s configuration', () => {
     expect(stderr).toBe('note-context: invalid input: --port: expected an integer from 0 to 65535, got "99999"\n');
   });
 
+  it('serve takes its HTTP settings from the environment too, and a message names the variable', async () => {
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'loud' });
+    const badLevel = await run('serve', '--port', '0');
+    expect(badLevel.code).toBe(2);
+    expect(badLevel.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"\n');
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'info', NOTE_CONTEXT_CORS: 'app.example' });
+    const badCors = await run('serve', '--port', '0');
+    expect(badCors.code).toBe(2);
+    expect(badCors.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_CORS: expected * or comma-separated origins like https://app.example, got "app.example"\n');
+  });
+
   it('load into a database that does not exist says how to create it', async () => {
     const name = `note_context_missing_${process.pid}`;
     const url = TEST_SERVER_URL.replace(/\/[^/]*$/, `/${name}`);
@@ -94,5 +106,30 @@ describe('the command line’s configuration', () => {
     expect(stderr).toBe(
       `note-context: load failed: database ${name} does not exist; create it first, e.g. mysql -e 'CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4'\n`,
     );
+  });
+
+  it('load into a PostgreSQL database that does not exist says how to create it', async () => {
+    const name = `note_context_missing_${process.pid}`;
+    const url = POSTGRES_TEST_SERVER_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}`);
+    const { code, stderr } = await run('load', '--db', url, small);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`note-context: load failed: database ${name} does not exist; create it first, e.g. psql -c 'CREATE DATABASE "${name}"'\n`);
+  });
+
+  it('a host’s table and columns from NOTE_CONTEXT_TABLE and NOTE_CONTEXT_COLUMNS: a message names the variable, for build, load and the services', async () => {
+    const url = 'postgres://reader:secret@127.0.0.1:1/notes';
+    setEnv({ NOTE_CONTEXT_COLUMNS: 'title' });
+    const pairs = 'expected field=column pairs, the fields among id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt; got "title"';
+    for (const argv of [['build', '--db', url, '--focus', '1', '--budget', '5'], ['load', '--db', url, small], ['serve', '--db', url], ['mcp', '--db', url]]) {
+      const { code, stderr } = await run(...argv);
+      expect(code, argv[0]).toBe(2);
+      expect(stderr, argv[0]).toBe(`note-context: invalid input: NOTE_CONTEXT_COLUMNS: ${pairs}\n`);
+    }
+    setEnv({ NOTE_CONTEXT_COLUMNS: 'title=name', NOTE_CONTEXT_TABLE: 'notes', NOTE_CONTEXT_DB: small });
+    const onFile = await run('build', '--focus', '1', '--budget', '5');
+    expect(onFile.code).toBe(2);
+    expect(onFile.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_TABLE: only with a mysql:// or postgres:// NOTE_CONTEXT_DB\n');
+    const flagged = await run('build', '--db', small, '--table', 'notes', '--focus', '1', '--budget', '5');
+    expect(flagged.stderr).toBe('note-context: invalid input: --table: only with a mysql:// or postgres:// --db\n');
   });
 });

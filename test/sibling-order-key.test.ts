@@ -42,6 +42,18 @@ describe('how the MySQL store orders pages for the indexes a table has', () => {
     expect(await keyOf(DOUGHNUT_NOTE_DDL, 'CREATE INDEX by_parent_notebook ON note (parent_id, notebook_id, sibling_order)')).toBe('expression');
   });
 
+  it('looks at a host’s own table and columns, in the connection’s database or the one named', async () => {
+    await sql`DROP TABLE IF EXISTS notes`.execute(database.db);
+    await sql.raw('CREATE TABLE notes (id INT PRIMARY KEY, up INT, position BIGINT, KEY by_up_position (up, position))').execute(database.db);
+    const schema = new URL(database.url).pathname.slice(1);
+    const key = async (columns: Parameters<typeof siblingOrderIndexProbe>[0]) => siblingOrderKeyOf((await siblingOrderIndexProbe(columns).execute(database.db)).rows);
+    expect(await key({ table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('column');
+    expect(await key({ schema, table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('column');
+    expect(await key({ schema: `${schema}_elsewhere`, table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('expression');
+    expect(await key({ table: 'notes', parent: 'position', siblingOrder: 'up' })).toBe('expression');
+    await sql`DROP TABLE notes`.execute(database.db);
+  });
+
   it('gives the same JSON on Doughnut’s table, with the index-aware pages on and off, and writes its pages for the index it found', async () => {
     const fixture = hubNotebook(1500, 300);
     await sql`DROP TABLE IF EXISTS note`.execute(database.db);
