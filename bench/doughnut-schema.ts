@@ -83,12 +83,15 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
       for (const layout of engine.layouts) {
         await database.apply(layout.statements);
         for (const focus of checked) {
-          const json = renderJson((await buildContext(database.store, { focus, budget: BUDGET })).result);
-          if (json !== expected.get(focus)) throw new Error(`${engine.name} (${layout.name}) and the in-memory store disagree on focus ${focus}`);
+          for (const store of [database.store, ...(database.baseline ? [database.baseline] : [])]) {
+            const json = renderJson((await buildContext(store, { focus, budget: BUDGET })).result);
+            if (json !== expected.get(focus)) throw new Error(`${engine.name} (${layout.name}) and the in-memory store disagree on focus ${focus}`);
+          }
         }
-        const line = await measureEngineLine(engine.name, layout.name, database, foci);
-        lines.push(line);
-        log(`  ${engine.name}, ${layout.name}: median ${ms(line.median)} ms (${units(line.median, line.selectOneMedian)} SELECT 1), p99 ${ms(line.p99)} ms`);
+        for (const line of await measureEngineLines(engine.name, layout.name, database, foci)) {
+          lines.push(line);
+          log(`  ${engine.name}, ${line.layout}: median ${ms(line.median)} ms (${units(line.median, line.selectOneMedian)} SELECT 1), p99 ${ms(line.p99)} ms`);
+        }
       }
     } finally {
       await database.close();
@@ -112,7 +115,7 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
       `${units(line.p99, line.selectOneMedian)} (${ms(line.p99)} ms)`,
       `${ms(line.selectOneMedian)} / ${ms(line.selectOneP99)} ms`,
       `${line.tripsMedian} / ${line.tripsMax}`,
-      line.layout === "Doughnut's DDL" ? '≤ 10 / ≤ 50' : '',
+      line.layout.startsWith("Doughnut's DDL") ? '≤ 10 / ≤ 50' : '',
     ]),
     ['in memory, estimate, builds per second', estimateRate.perSecond.toFixed(0), '', '', '', '≥ 10,000'],
     ['in memory, o200k, p99', '', `${ms(o200k.p99)} ms`, '', '', '≤ 5 ms'],
@@ -129,6 +132,8 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
     `and the same table with the recommended index \`(parent_id, sibling_order, id)\` added. ${describe(generated)} ${loadNote}\n\n` +
     `o200k, budget 2,000, ${FOCI} random foci (seeded, from the visible notes; ${WARM_UP} untimed builds first). A database line times, for each focus, a ` +
     '`SELECT 1` on a connection held for it and then the build, back to back: the build is given in `SELECT 1` round trips (its time over the median `SELECT 1`) and in ms. ' +
+    'Each layout is timed with two stores taking turns focus by focus (which builds first alternates): the store as it is, and the same with its index-aware pages off ' +
+    "(`indexAwarePages: false`: pages ordered by the `sibling_order` column whatever the table's indexes, as before the store looked at them). " +
     `Before any timing, ${checked.length} foci (${CHECKED_RANDOM_FOCI} random, the biggest roots and hubs, the popular objects) give byte-identical JSON in memory and on each layout. ` +
     'The in-memory lines run on the same notebook; the CLI lines are the built CLI on the sample notebook (bench/cli-startup.ts), each beside `node -e 0` started the same way.\n\n' +
     markdownTable(['o200k, budget 2,000, random foci', 'median', 'p99', 'SELECT 1 median / p99', 'round trips median / max', 'target'], rows) +
@@ -138,45 +143,61 @@ export async function doughnutSchemaSection(options: DoughnutSchemaOptions): Pro
     `\n\nThe machine's load average (1 minute) was ${loadAtStart.toFixed(1)} at the start of this section and ${loadavg()[0]!.toFixed(1)} at its end, on ${cpus().length} cores: ` +
     'on a machine shared with other work, read the figures in `SELECT 1` units, which the load inflates less than the milliseconds.' +
     '\n\nReproduce: `npx tsx bench/doughnut-schema.ts` (this section alone, ~2 minutes). Where the time goes: `npx tsx bench/profile-doughnut-mysql.ts` ' +
-    '(a scratch MariaDB\'s slow log and plans; `--index` for the recommended layout) and `npx tsx bench/profile-doughnut-memory.ts` (CPU profiles of the in-memory lines); ' +
+    '(a scratch MariaDB\'s slow log and plans; `--index` for the recommended layout, `--plain` with the index-aware pages off) and `npx tsx bench/profile-doughnut-memory.ts` (CPU profiles of the in-memory lines); ' +
     'what they showed, and what would fix it, is in [benchmarks-history.md](benchmarks-history.md), "Doughnut\'s own schema: the profile".'
   );
 }
 
-async function measureEngineLine(engine: string, layout: string, database: Awaited<ReturnType<(typeof BENCH_ENGINES)[number]['open']>>, foci: readonly number[]): Promise<EngineLine> {
-  const failures = new FailureCount();
-  const times: number[] = [];
+/**
+ * The line of `database.store` and, when the engine has one, timed alternately with it (which
+ * goes first alternates with each focus), the line of `database.baseline` (its index-aware
+ * shortcuts off), after one `SELECT 1` per focus: on a shared, noisy machine both lines see the
+ * same load.
+ */
+async function measureEngineLines(
+  engine: string,
+  layout: string,
+  database: Awaited<ReturnType<(typeof BENCH_ENGINES)[number]['open']>>,
+  foci: readonly number[],
+): Promise<EngineLine[]> {
   const floor: number[] = [];
-  const trips: number[] = [];
+  const stores = [database.store, ...(database.baseline ? [database.baseline] : [])];
+  const samples = stores.map(() => ({ failures: new FailureCount(), times: [] as number[], trips: [] as number[] }));
   for (const [index, focus] of foci.entries()) {
     let started = performance.now();
     await database.selectOne();
-    const selectOne = performance.now() - started;
-    started = performance.now();
-    try {
-      const { report } = await buildContext(database.store, { focus, budget: BUDGET, tokenizer: 'o200k' });
-      if (index < WARM_UP) continue;
-      times.push(performance.now() - started);
-      floor.push(selectOne);
-      trips.push(report.roundTrips);
-    } catch (error) {
-      failures.add(error);
+    if (index >= WARM_UP) floor.push(performance.now() - started);
+    const order = index % 2 === 0 || stores.length === 1 ? stores.keys() : [1, 0];
+    for (const which of order) {
+      const sample = samples[which]!;
+      started = performance.now();
+      try {
+        const { report } = await buildContext(stores[which]!, { focus, budget: BUDGET, tokenizer: 'o200k' });
+        if (index < WARM_UP) continue;
+        sample.times.push(performance.now() - started);
+        sample.trips.push(report.roundTrips);
+      } catch (error) {
+        sample.failures.add(error);
+      }
     }
   }
-  for (const list of [times, floor, trips]) list.sort((a, b) => a - b);
-  return {
-    engine,
-    layout,
-    builds: times.length,
-    median: percentile(times, 50),
-    p90: percentile(times, 90),
-    p99: percentile(times, 99),
-    selectOneMedian: percentile(floor, 50),
-    selectOneP99: percentile(floor, 99),
-    tripsMedian: percentile(trips, 50),
-    tripsMax: trips[trips.length - 1] ?? Number.NaN,
-    failures,
-  };
+  floor.sort((a, b) => a - b);
+  return samples.map(({ failures, times, trips }, which): EngineLine => {
+    for (const list of [times, trips]) list.sort((a, b) => a - b);
+    return {
+      engine,
+      layout: which === 0 ? layout : `${layout}, index-aware pages off`,
+      builds: times.length,
+      median: percentile(times, 50),
+      p90: percentile(times, 90),
+      p99: percentile(times, 99),
+      selectOneMedian: percentile(floor, 50),
+      selectOneP99: percentile(floor, 99),
+      tripsMedian: percentile(trips, 50),
+      tripsMax: trips[trips.length - 1] ?? Number.NaN,
+      failures,
+    };
+  });
 }
 
 function describe(generated: HubHeavyNotebooks): string {

@@ -1,4 +1,4 @@
-// npx tsx bench/identity-check.ts OUT.txt [--foci N]: one line per build case, its result and
+// npx tsx bench/identity-check.ts OUT.txt [--foci N] [--without-index]: one line per build case, its result and
 // report (round trips aside) hashed, for every note of the sample notebook and N (2,000) random
 // foci of a generated notebook, every tokenizer, both formats, budgets 0/40/400/2,000, in memory
 // and in MySQL. Run it on two versions of the code and compare the files (`cmp a.txt b.txt`):
@@ -25,6 +25,8 @@ if (!out) throw new Error('usage: tsx bench/identity-check.ts OUT.txt [--foci N]
 const fociAt = flags.indexOf('--foci');
 const FOCI = fociAt >= 0 ? Number(flags[fociAt + 1]) : 2_000;
 const WITHOUT_LEDGER = flags.includes('--without-ledger');
+/** The note table without the recommended index: the MySQL store then orders its pages by an expression no index serves. */
+const recommendedIndex = !flags.includes('--without-index');
 const TOKENIZERS: readonly TokenizerName[] = ['o200k', 'cl100k', 'estimate', 'one-per-note'];
 const FORMATS = ['json', 'prompt'] as const;
 const BUDGETS = [0, 40, 400, 2_000] as const;
@@ -54,7 +56,7 @@ async function outcomeOf(store: NoteStore, focus: number, tokenizer: TokenizerNa
 async function check(name: string, fixture: Fixture, foci: readonly number[]): Promise<void> {
   const database = await createTestDatabase();
   try {
-    await loadFixture(database.db, fixture, { batchSize: 2_000 });
+    await loadFixture(database.db, fixture, { batchSize: 2_000, recommendedIndex });
     const stores = { memory: new MemoryNoteStore(fixture), mysql: new MysqlNoteStore(database.db) } as const;
     for (const [storeName, store] of Object.entries(stores)) {
       const cases = foci.flatMap((focus, index) =>

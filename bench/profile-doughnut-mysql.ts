@@ -7,7 +7,8 @@
 // benchmark's random foci (o200k, budget 2,000), and reads the slow log of the timed builds:
 // statements, rows examined and server time per build, the statement shapes by server time, and
 // for the top 3 an `ANALYZE FORMAT=JSON` of their slowest instance (MariaDB's EXPLAIN ANALYZE).
-// With --index, the recommended index is added first, to profile that layout instead.
+// With --index, the recommended index is added first, to profile that layout instead; with
+// --plain, the store's index-aware pages are off (the store as it was before it had them).
 // Writes bench/out/profile-doughnut-mysql.md (and the plans beside it); the server and its
 // directory are removed at the end. Never touches the shared server.
 import { spawn, execFileSync } from 'node:child_process';
@@ -31,6 +32,9 @@ const BUILDS = Number(arg('builds', '120'));
 const PORT = Number(arg('port', '3407'));
 const WARM_UP = 30;
 const withIndex = process.argv.includes('--index');
+const plain = process.argv.includes('--plain');
+/** Names this run's files apart from the other layouts'. */
+const suffix = `${withIndex ? '-index' : ''}${plain ? '-plain' : ''}`;
 const settings = process.argv.includes('--quick') ? HUB_HEAVY_QUICK : HUB_HEAVY_FULL;
 const out = new URL('out/', import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -86,7 +90,7 @@ try {
     await db.query('ANALYZE TABLE note');
   }
   const foci = randomFoci(generated, WARM_UP + BUILDS, settings.seed);
-  const store = MysqlNoteStore.fromPool(dbPool);
+  const store = MysqlNoteStore.fromPool(dbPool, { indexAwarePages: !plain });
   for (const focus of foci.slice(0, WARM_UP)) await buildContext(store, { focus, budget: 2_000, tokenizer: 'o200k' });
   await store.idle();
   const from = statSync(slowLog).size;
@@ -97,9 +101,9 @@ try {
   await store.idle();
   const logged = readFileSync(slowLog).subarray(from).toString('utf8');
   const entries = parseSlowLog(logged).filter((entry) => entry.schema === 'profile');
-  writeFileSync(new URL(`profile-doughnut-mysql${withIndex ? '-index' : ''}-slow.log`, out), logged);
+  writeFileSync(new URL(`profile-doughnut-mysql${suffix}-slow.log`, out), logged);
   const report = await describe(entries, db, { builds: BUILDS, trips, wall });
-  const name = `profile-doughnut-mysql${withIndex ? '-index' : ''}`;
+  const name = `profile-doughnut-mysql${suffix}`;
   writeFileSync(new URL(`${name}.md`, out), report);
   console.log(report);
   console.log(`\nwritten to ${new URL(`${name}.md`, out).pathname}`);
@@ -201,7 +205,7 @@ async function describe(entries: SlowEntry[], db: ReturnType<ReturnType<typeof c
     } catch (error) {
       plan = `(not analysed: ${(error as Error).message})`;
     }
-    const file = `profile-doughnut-mysql${withIndex ? '-index' : ''}-plan-${index + 1}.json`;
+    const file = `profile-doughnut-mysql${suffix}-plan-${index + 1}.json`;
     writeFileSync(new URL(file, out), `${plan}\n`);
     plans.push(
       `### ${index + 1}. ${ms(seen.seconds * 1000)} ms of server time in ${seen.count} statements (${ms((seen.seconds * 1000) / run.builds)} ms per build), ` +

@@ -4,6 +4,7 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
+import type { SiblingOrderKey } from './sibling-order-key.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -26,8 +27,16 @@ export const ANCESTOR_ROWS = -2;
  * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
+ *
+ * `key` says how pages of children and siblings are ordered (see sibling-order-key.ts): the
+ * rows are the same either way, only the server's plan differs.
  */
-export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope, noteTable?: RawBuilder<unknown>): RawBuilder<unknown> {
+export function batchQuery(
+  requests: readonly CapableReadRequest[],
+  scope: ReadScope,
+  noteTable?: RawBuilder<unknown>,
+  key: SiblingOrderKey = 'column',
+): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
@@ -40,7 +49,11 @@ export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadS
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
     const { from, candidates, order } =
-      request.kind === 'children' ? childrenPage(request, scope) : request.kind === 'siblings' ? siblingsPage(request, scope) : referringPage(request, scope);
+      request.kind === 'children'
+        ? childrenPage(request, scope, key)
+        : request.kind === 'siblings'
+          ? siblingsPage(request, scope, key)
+          : referringPage(request, scope);
     if (request.filter) filtered.push(pageOf(index, { from, candidates, order }, request.limit, request.filter, scope));
     else picks.push(sql`(SELECT ${sql.lit(index)} AS req, NULL AS anchor, n.id AS id FROM ${from} WHERE ${candidates} ORDER BY ${order} LIMIT ${request.limit})`);
   });
@@ -109,12 +122,12 @@ function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBu
 const NOTE_N = sql`note n`;
 
 /** Which notes a page of children may hold, in the page's order. */
-function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandidates {
+function childrenPage(request: ChildrenPageRequest, scope: ReadScope, key: SiblingOrderKey): PageCandidates {
   const after = request.after ? sql`AND ${beyondKey(request.direction, request.after.siblingOrder, request.after.id)}` : sql``;
   return {
     from: NOTE_N,
     candidates: sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`,
-    order: siblingOrder(request.direction),
+    order: siblingOrder(request.direction, key),
   };
 }
 
@@ -124,13 +137,13 @@ function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandi
  * parent of `s`, each visible. They are found by primary key, so the server reads them first
  * and bounds the children's index range with their values, as with a `ChildrenPageRequest`.
  */
-function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandidates {
+function siblingsPage(request: SiblingsPageRequest, scope: ReadScope, key: SiblingOrderKey): PageCandidates {
   const start = request.up === 0 ? sql`note s` : sql`note s0 JOIN note s ON s.id = s0.parent_id AND ${visible('s', scope)}`;
   const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`s0.id = ${request.of} AND ${visible('s0', scope)}`;
   return {
     from: sql`${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id`,
     candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondKey(request.direction, sql.ref('s.sibling_order'), sql.ref('s.id'))}`,
-    order: siblingOrder(request.direction),
+    order: siblingOrder(request.direction, key),
   };
 }
 
@@ -150,9 +163,14 @@ function beyondKey(direction: 'asc' | 'desc', siblingOrder: unknown, id: unknown
   return sql`(${pastOrder} OR (${sameOrder} AND n.id ${beyond} ${id}))`;
 }
 
-function siblingOrder(direction: 'asc' | 'desc'): RawBuilder<unknown> {
+function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey): RawBuilder<unknown> {
   const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  return sql`n.sibling_order ${order}, n.id ${order}`;
+  return sql`${orderOf(key)} ${order}, n.id ${order}`;
+}
+
+/** `n`'s sibling order as pages sort it: the column, or an expression no index serves. */
+function orderOf(key: SiblingOrderKey): RawBuilder<unknown> {
+  return key === 'column' ? sql`n.sibling_order` : sql`(n.sibling_order + 0)`;
 }
 
 /** Which notes a page of referring notes may hold, in the page's order. */

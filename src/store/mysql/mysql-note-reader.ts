@@ -8,6 +8,7 @@ import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_IN
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
+import type { SiblingOrderKey } from './sibling-order-key.js';
 import { noteTableDefinition } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 
@@ -21,6 +22,11 @@ export interface ReaderSettings {
   readonly names: ResolvedNoteTable;
   /** The server's flavour, asked once per store on a reader's connection through `ask`. */
   readonly flavour: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<ServerFlavour>;
+  /**
+   * How pages are ordered for the table's indexes (sibling-order-key.ts), asked once per store
+   * through `ask`, inside the snapshot and under the statement limits; results never depend on it.
+   */
+  readonly siblingOrderKey: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<SiblingOrderKey>;
 }
 
 /**
@@ -49,6 +55,7 @@ export class MysqlNoteReader implements NoteReader {
   /** Set by `close`: the rollback, then the connection's return or end. */
   private ending: Promise<void> | undefined;
   private flavour: ServerFlavour = 'mysql';
+  private siblingOrderKey: SiblingOrderKey = 'column';
   private names: ResolvedNoteTable | undefined;
   /** Set once the connection is given up: why every pending and later statement fails. */
   private dropped: { readonly reason: unknown } | undefined;
@@ -75,7 +82,7 @@ export class MysqlNoteReader implements NoteReader {
   static async open(
     source: ConnectionSource,
     scope: ReadScope,
-    { queryTimeoutMs, consistentSnapshot, flavour, names }: ReaderSettings,
+    { queryTimeoutMs, consistentSnapshot, flavour, siblingOrderKey, names }: ReaderSettings,
     ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
   ): Promise<MysqlNoteReader> {
@@ -103,6 +110,11 @@ export class MysqlNoteReader implements NoteReader {
       // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
       reader.started.catch(() => undefined);
     }
+    // Asked by the store's first build only (a build that cannot ask orders by the column).
+    reader.siblingOrderKey = await siblingOrderKey((statement) => {
+      reader.statements++;
+      return reader.run(reader.withLimits(statement), "cannot read the table's indexes");
+    });
     return reader;
   }
 
@@ -119,7 +131,7 @@ export class MysqlNoteReader implements NoteReader {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    const reading = this.run(this.withLimits(batchQuery(requests, this.scope, noteTableDefinition(this.names!))), 'a note query failed');
+    const reading = this.run(this.withLimits(batchQuery(requests, this.scope, noteTableDefinition(this.names!), this.siblingOrderKey)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
     return answer(requests, rows.map(checkedRow));

@@ -10,6 +10,7 @@ import { CLIENT_GRACE_MS, MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
+import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
 import { explainMissingName, isMissingName } from '../sql/check-note-table.js';
 import { mappedColumnsProbe } from '../sql/mapped-note-table.js';
 import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
@@ -35,6 +36,14 @@ export const MysqlStoreOptionsSchema = z.strictObject(
      * show what the snapshot protects a build from.
      */
     consistentSnapshot: z.boolean({ error: expecting('true or false') }).default(true),
+    /**
+     * Write pages of a parent's children for the indexes the note table has (default true): the
+     * store's first build reads them from information_schema, and without an index leading with
+     * (parent_id, sibling_order), as in Doughnut's own schema, pages are ordered so the server
+     * sorts a parent's children rather than walk an index on `sibling_order` alone. Only the plan
+     * changes, never the rows; tests turn it off to compare.
+     */
+    indexAwarePages: z.boolean({ error: expecting('true or false') }).default(true),
     /** A host's own table and column names (`table`, `columns`); Doughnut's by default. */
     ...NoteTableNamesSchema.shape,
   },
@@ -56,6 +65,7 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  */
 export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: ServerFlavour | undefined;
+  private siblingOrderKey: SiblingOrderKey | undefined;
   /** Readers' rollbacks not yet answered: each holds its connection until then. */
   private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
@@ -100,7 +110,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     return MysqlNoteReader.open(
       this.source,
       scope,
-      { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask) },
+      { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) },
       (ending) => this.track(ending),
       signal,
     );
@@ -175,6 +185,28 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   private track(ending: Promise<void>): void {
     this.ending.add(ending);
     void ending.then(() => this.ending.delete(ending));
+  }
+
+  /**
+   * Asked on the first build's connection, once the flavour is known; a build whose question
+   * fails orders by the column, as a store that is not index-aware does, and leaves it unknown.
+   */
+  private async pageOrderKey(ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<SiblingOrderKey> {
+    if (!this.options.indexAwarePages) return 'column';
+    if (!this.siblingOrderKey) {
+      try {
+        this.siblingOrderKey = siblingOrderKeyOf(await ask(siblingOrderIndexProbe(this.siblingOrderColumns())));
+      } catch {
+        return 'column';
+      }
+    }
+    return this.siblingOrderKey;
+  }
+
+  /** The host's table (its schema, if named) and its parent and sibling-order columns. */
+  private siblingOrderColumns(): SiblingOrderColumns {
+    const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
+    return { ...(schema !== undefined && { schema }), table: table!, parent: this.names.columns.parentId, siblingOrder: this.names.columns.siblingOrder };
   }
 
   /**
