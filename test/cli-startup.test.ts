@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 
 // A load hook, registered after tsx's so that it sees every module tsx loads (a resolve hook would
 // also see `import.meta.resolve`, which names a module without loading it).
-const HOOKS = 'export async function load(url, context, next) { process.stderr.write(`loaded ${url}\\n`); return next(url, context); }';
+// Written at once with writeSync: on Node 22 the hooks run on a thread of their own, whose buffered
+// stderr may be lost when the CLI exits right after loading its last module.
+const HOOKS =
+  "import { writeSync } from 'node:fs'; export async function load(url, context, next) { writeSync(2, `loaded ${url}\\n`); return next(url, context); }";
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 const TRACED_CLI = ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, 'src/cli/main.ts'];
 
