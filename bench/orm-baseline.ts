@@ -15,6 +15,8 @@ type NoteEntity = Selectable<NoteTable>;
  * collections, each loaded whole on first use. A session (one per build, on one connection)
  * keeps an identity map, so nothing is loaded twice. Every navigation is its own query, in the
  * order the build asks; nothing is batched, nothing is cut in SQL, nothing is paged.
+ * Its few statements are kysely query builder calls, so it reads a MySQL or a PostgreSQL
+ * `note` table alike.
  *
  * It answers the same port as the real stores, so the core and the results are the same; only
  * the reading differs, which is what the benchmark compares.

@@ -1,5 +1,5 @@
 // npm run bench [-- --quick]: note-context measured the way a notes backend runs it, beside an
-// ORM-style baseline, on a generated Doughnut-sized notebook in a throwaway MariaDB database.
+// ORM-style baseline, on a generated Doughnut-sized notebook in throwaway MariaDB and PostgreSQL databases.
 // Prints every table and writes docs/benchmarks.md and docs/fan-out.svg (a quick run writes to
 // bench/out/ instead, so a smoke run never overwrites the published figures). A build that fails
 // is counted on its line and the run goes on; only stores that disagree stop it.
@@ -14,7 +14,9 @@ import { renderJson } from '../src/result/render-json.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
+import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
+import { createPostgresTestDatabase } from '../test/support/postgres-test-database.js';
 import { measureCli, type CliTiming } from './cli-wall-clock.js';
 import { doughnutSchemaSection } from './doughnut-schema.js';
 import { generateNotebooks, type GeneratorSettings } from './generate-notebook.js';
@@ -108,6 +110,8 @@ const randomFoci = Array.from({ length: RANDOM_FOCI }, () => generated.ordinaryI
 
 const database = await createTestDatabase();
 const pooled = MysqlNoteStore.fromUrl(database.url, { poolSize: POOL_SIZE });
+const pgDatabase = await createPostgresTestDatabase();
+const postgres = PostgresNoteStore.fromPool(pgDatabase.pool);
 try {
   clock = performance.now();
   let shown = 0;
@@ -122,15 +126,21 @@ try {
   });
   const loadSeconds = (performance.now() - clock) / 1000;
   log(`\nloaded in ${loadSeconds.toFixed(1)} s`);
+  clock = performance.now();
+  await loadFixture(pgDatabase.db, fixture, { batchSize: 2_000 });
+  const pgLoadSeconds = (performance.now() - clock) / 1000;
+  log(`loaded into PostgreSQL in ${pgLoadSeconds.toFixed(1)} s`);
 
   const memory = new MemoryNoteStore(fixture);
   const mysql = new MysqlNoteStore(database.db);
   const baseline = new OrmStyleStore(database.db);
-  const stores = { memory, mysql, baseline } as const;
+  const pgBaseline = new OrmStyleStore(pgDatabase.db);
+  const stores = { memory, mysql, baseline, postgres, pgBaseline } as const;
+  const storeNames = ['memory', 'MySQL', 'baseline', 'PostgreSQL', 'baseline on PostgreSQL'];
 
-  section('The notebook', describeNotebook(loadSeconds));
+  section('The notebook', describeNotebook(loadSeconds, pgLoadSeconds));
 
-  // The three stores must give the same results, or the comparison means nothing. A build that
+  // The five stores must give the same results, or the comparison means nothing. A build that
   // fails (a statement timeout) leaves its focus unchecked, and is listed; a disagreement stops the run.
   clock = performance.now();
   const checkFoci = [...randomFoci.slice(0, quick ? 50 : 200), ...generated.hubs.map((hub) => hub.id), ...generated.fanOutFoci.map((f) => f.id)];
@@ -138,20 +148,20 @@ try {
   const uncheckedFoci = new Set<number>();
   for (const focus of checkFoci) {
     const outcomes = await Promise.allSettled(
-      [memory, mysql, baseline].map(async (store) => renderJson((await buildContext(store, { focus, budget: 2_000 })).result)),
+      Object.values(stores).map(async (store) => renderJson((await buildContext(store, { focus, budget: 2_000 })).result)),
     );
     const values: string[] = [];
     outcomes.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') return values.push(outcome.value);
       uncheckedFoci.add(focus);
       const reason: unknown = outcome.reason;
-      unchecked.add(new Error(`focus ${focus}, ${['memory', 'MySQL', 'baseline'][index]}: ${reason instanceof Error ? reason.message : String(reason)}`));
+      unchecked.add(new Error(`focus ${focus}, ${storeNames[index]}: ${reason instanceof Error ? reason.message : String(reason)}`));
     });
-    if (values.length === 3 && (values[0] !== values[1] || values[0] !== values[2])) throw new Error(`the stores disagree on focus ${focus}`);
+    if (values.length === storeNames.length && values.some((value) => value !== values[0])) throw new Error(`the stores disagree on focus ${focus}`);
   }
   noteFailures('identity check', unchecked);
   log(
-    `checked in ${seconds(clock)}: the three stores give byte-identical JSON for ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes` +
+    `checked in ${seconds(clock)}: the ${storeNames.length} stores give byte-identical JSON for ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes` +
       (uncheckedFoci.size === 0 ? '' : ` (not checked, a build failed: ${[...uncheckedFoci].join(', ')})`),
   );
 
@@ -173,7 +183,17 @@ try {
   const baselineRandom = await measureBuilds({ store: baseline, foci: randomFoci, budget: 2_000, tokenizer: 'o200k', builds: SIZE.baseline, maxSeconds: SIZE.lineSeconds });
   noteFailures('latency baseline o200k 2000', baselineRandom);
   latencyRows.push(row('ORM-style baseline, MySQL', 'o200k', 2_000, baselineRandom, true));
+  const pgLatency = new Map<string, Summary>();
+  for (const [name, store, tokenizer] of [['note-context, PostgreSQL', postgres, 'o200k'], ['note-context, PostgreSQL', postgres, 'estimate'], ['ORM-style baseline, PostgreSQL', pgBaseline, 'o200k']] as const) {
+    const summary = await measureBuilds({ store, foci: randomFoci, budget: 2_000, tokenizer, builds: store === postgres ? SIZE.latency : SIZE.baseline, maxSeconds: SIZE.lineSeconds });
+    pgLatency.set(`${name} ${tokenizer}`, summary);
+    latencyRows.push(row(name, tokenizer, 2_000, summary, true));
+    noteFailures(`latency ${name} ${tokenizer} 2000`, summary);
+    log(`  ${name} ${tokenizer} 2000: median ${ms(summary.median)} ms, p99 ${ms(summary.p99)} ms`);
+  }
   const main = latency.get('mysql o200k 2000')!;
+  const pgMain = pgLatency.get('note-context, PostgreSQL o200k')!;
+  const pgBaselineRandom = pgLatency.get('ORM-style baseline, PostgreSQL o200k')!;
   section(
     'Latency and round trips over random focus notes',
     `Up to ${SIZE.latency} builds per line at budget 2,000 and ${SIZE.otherBudgets} at 500 and 8,000 (baseline: ${SIZE.baseline}), each line stopped after ${SIZE.lineSeconds} s ` +
@@ -181,12 +201,14 @@ try {
       `(seeded; the same ${RANDOM_FOCI}, in the same order, for every line). Wall-clock per build in process, after 50 warm-up builds; round trips from each build's report (the snapshot's start and the reads; the rollback is sent as the build returns and not counted).\n\n` +
       markdownTable(['store', 'tokenizer', 'budget', 'builds', 'median ms', 'p90 ms', 'p99 ms', 'round trips median', 'round trips max', 'failed'], latencyRows) +
       `\n\nSide by side, MySQL, o200k, budget 2,000: baseline / note-context = ${ratio(baselineRandom.median / main.median)} (medians), ` +
-      `${ratio(baselineRandom.p90 / main.p90)} (p90), ${ratio(baselineRandom.p99 / main.p99)} (p99).`,
+      `${ratio(baselineRandom.p90 / main.p90)} (p90), ${ratio(baselineRandom.p99 / main.p99)} (p99); ` +
+      `PostgreSQL: ${ratio(pgBaselineRandom.median / pgMain.median)} (medians), ${ratio(pgBaselineRandom.p90 / pgMain.p90)} (p90), ${ratio(pgBaselineRandom.p99 / pgMain.p99)} (p99).`,
   );
 
   // --- fan-out and hubs, each beside the baseline ---------------------------------------------------
   const fanRows: (string | number)[][] = [];
-  const fanPoints = { mysql: [] as { x: number; y: number }[], memory: [] as { x: number; y: number }[], baseline: [] as { x: number; y: number }[] };
+  const pgFanRows: (string | number)[][] = [];
+  const fanPoints = { mysql: [] as { x: number; y: number }[], memory: [] as { x: number; y: number }[], baseline: [] as { x: number; y: number }[], postgres: [] as { x: number; y: number }[], pgBaseline: [] as { x: number; y: number }[] };
   const fanMedians: { fanOut: number; mysql: number; baseline: number }[] = [];
   for (const { fanOut, id } of generated.fanOutFoci) {
     const few = fanOut >= 100_000 ? 20 : fanOut >= 10_000 ? 50 : 200;
@@ -195,7 +217,24 @@ try {
     const fromMysql = await measureBuilds({ ...plan, store: mysql, builds: few, warmUp: 3 });
     const fromMemory = await measureBuilds({ ...plan, store: memory, builds: few, warmUp: 3 });
     const fromBaseline = await measureBuilds({ ...plan, store: baseline, builds: fewer, warmUp: 1 });
-    for (const [name, summary] of [['MySQL', fromMysql], ['memory', fromMemory], ['baseline', fromBaseline]] as const) noteFailures(`fan-out ${fanOut} ${name}`, summary);
+    const fromPostgres = await measureBuilds({ ...plan, store: postgres, builds: few, warmUp: 3 });
+    const fromPgBaseline = await measureBuilds({ ...plan, store: pgBaseline, builds: fewer, warmUp: 1 });
+    for (const [name, summary] of [['MySQL', fromMysql], ['memory', fromMemory], ['baseline', fromBaseline], ['PostgreSQL', fromPostgres], ['baseline on PostgreSQL', fromPgBaseline]] as const) noteFailures(`fan-out ${fanOut} ${name}`, summary);
+    fanPoints.postgres.push({ x: fanOut, y: fromPostgres.median });
+    fanPoints.pgBaseline.push({ x: fanOut, y: fromPgBaseline.median });
+    pgFanRows.push([
+      fanOut.toLocaleString('en'),
+      fromPostgres.builds,
+      ms(fromPostgres.median),
+      ms(fromPostgres.p90),
+      `${count(fromPostgres.tripsMedian)} / ${count(fromPostgres.tripsMax)}`,
+      fromPgBaseline.builds,
+      ms(fromPgBaseline.median),
+      ms(fromPgBaseline.p90),
+      count(fromPgBaseline.tripsMax),
+      ratio(fromPgBaseline.median / fromPostgres.median),
+      `${fromPostgres.failed} / ${fromPgBaseline.failed}`,
+    ]);
     fanPoints.mysql.push({ x: fanOut, y: fromMysql.median });
     fanPoints.memory.push({ x: fanOut, y: fromMemory.median });
     fanPoints.baseline.push({ x: fanOut, y: fromBaseline.median });
@@ -214,7 +253,7 @@ try {
       ratio(fromBaseline.median / fromMysql.median),
       `${fromMysql.failed} / ${fromMemory.failed} / ${fromBaseline.failed}`,
     ]);
-    log(`  fan-out ${fanOut}: MySQL ${ms(fromMysql.median)} ms, baseline ${ms(fromBaseline.median)} ms`);
+    log(`  fan-out ${fanOut}: MySQL ${ms(fromMysql.median)} ms, baseline ${ms(fromBaseline.median)} ms; PostgreSQL ${ms(fromPostgres.median)} ms, baseline ${ms(fromPgBaseline.median)} ms`);
   }
   const hubRows: (string | number)[][] = [];
   const hubMedians: { name: string; mysql: number; baseline: number }[] = [];
@@ -249,6 +288,8 @@ try {
       { name: 'ORM-style baseline', colour: '#c0392b', points: plotted(fanPoints.baseline) },
       { name: 'note-context, MySQL', colour: '#2471a3', points: plotted(fanPoints.mysql) },
       { name: 'note-context, memory', colour: '#27ae60', points: plotted(fanPoints.memory) },
+      { name: 'ORM-style baseline, PostgreSQL', colour: '#e59866', points: plotted(fanPoints.pgBaseline) },
+      { name: 'note-context, PostgreSQL', colour: '#7d3c98', points: plotted(fanPoints.postgres) },
     ]),
   );
   section(
@@ -258,6 +299,11 @@ try {
       markdownTable(
         ['fan-out', 'MySQL builds', 'MySQL median ms', 'MySQL p90 ms', 'round trips median / max', 'memory median ms', 'baseline builds', 'baseline median ms', 'baseline p90 ms', 'baseline queries', 'baseline / MySQL', 'failed (MySQL / memory / baseline)'],
         fanRows,
+      ) +
+      '\n\nThe same foci over PostgreSQL (the same builds per line):\n\n' +
+      markdownTable(
+        ['fan-out', 'PostgreSQL builds', 'PostgreSQL median ms', 'PostgreSQL p90 ms', 'round trips median / max', 'baseline builds', 'baseline median ms', 'baseline p90 ms', 'baseline queries', 'baseline / PostgreSQL', 'failed (PostgreSQL / baseline)'],
+        pgFanRows,
       ) +
       `\n\nThe hubs of the generated notebook (up to 100 builds each, baseline 20, each line stopped after ${SIZE.fanSeconds} s):\n\n` +
       markdownTable(['hub', 'MySQL builds', 'MySQL median ms', 'MySQL p90 ms', 'round trips max', 'baseline builds', 'baseline median ms', 'baseline p90 ms', 'baseline queries', 'baseline / MySQL', 'failed (MySQL / baseline)'], hubRows),
@@ -406,7 +452,7 @@ try {
   await attempt("Doughnut's own schema", async () => section("Doughnut's own schema", await doughnutSchemaSection({ quick, cli: cli.length > 0, log })));
 
   // --- failures and targets ---------------------------------------------------------------------------
-  const identity = `The identity check compared ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes (${randomFoci.slice(0, quick ? 50 : 200).length} random, the hubs, the fan-out foci) across the three stores: byte-identical JSON.`;
+  const identity = `The identity check compared ${checkFoci.length - uncheckedFoci.size} of ${checkFoci.length} focus notes (${randomFoci.slice(0, quick ? 50 : 200).length} random, the hubs, the fan-out foci) across the ${storeNames.length} stores (memory, MySQL, PostgreSQL, the baseline on each): byte-identical JSON.`;
   section(
     'Failed builds',
     failureLines.length === 0
@@ -444,16 +490,18 @@ try {
 } finally {
   await pooled.destroy();
   await database.drop();
+  await postgres.destroy();
+  await pgDatabase.drop();
 }
 
 if (process.exitCode !== 1) {
   const runTime = `The run took ${seconds(runStarted)} (${quick ? 'quick' : 'full'} run, node ${process.version}).`;
   const document =
     `# Benchmarks\n\nMade by \`npm run bench${quick ? ' -- --quick' : ''}\` (bench/run.ts). Everything is made by the run itself: the notebook, ` +
-    'a throwaway MariaDB database, the baseline. The baseline does the same builds with the same core, reading the way a ' +
+    'throwaway MariaDB and PostgreSQL databases, the baseline (over each). The baseline does the same builds with the same core, reading the way a ' +
     'lazy-loading ORM does (bench/orm-baseline.ts: entities loaded whole by id, each relation list loaded whole on first ' +
     'use, one query per navigation, an identity map per build); the run first checks that the in-memory store, the MySQL ' +
-    'store and the baseline give byte-identical JSON. Earlier runs, and what each change bought, are in ' +
+    'and PostgreSQL stores and the baseline over each give byte-identical JSON. Earlier runs, and what each change bought, are in ' +
     '[benchmarks-history.md](benchmarks-history.md) (written by hand; this file is written by the run).\n\n' +
     sections.join('\n\n') +
     `\n\n${runTime}\n`;
@@ -486,7 +534,7 @@ function row(what: string, tokenizer: string, budget: number, summary: Summary, 
   ];
 }
 
-function describeNotebook(loadSeconds: number): string {
+function describeNotebook(loadSeconds: number, pgLoadSeconds: number): string {
   const notes = fixture.notes;
   const children = new Map<number, number>();
   const referrings = new Map<number, number>();
@@ -499,12 +547,12 @@ function describeNotebook(loadSeconds: number): string {
   const fanOutIds = new Set(generated.fanOutFoci.map((f) => f.id));
   const topReferred = [...referrings.entries()].filter(([id]) => !fanOutIds.has(id)).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([, count]) => count);
   return (
-    `Generated with seed ${SEED} (bench/generate-notebook.ts) and loaded with the store's loader in ${loadSeconds.toFixed(1)} s: ` +
+    `Generated with seed ${SEED} (bench/generate-notebook.ts) and loaded with the store's loader in ${loadSeconds.toFixed(1)} s (into PostgreSQL: ${pgLoadSeconds.toFixed(1)} s): ` +
     `${notes.length.toLocaleString('en')} notes in all — ${settings.notes.toLocaleString('en')} in ${settings.notebooks} ordinary notebooks, ` +
     `the rest in a fan-out notebook. Depth up to 10; children per note heavy-tailed (hubs of ${generated.hubs.map((h) => h.children.toLocaleString('en')).join(', ')}); ` +
     `${ordinary.filter((n) => n.objectId !== undefined).length.toLocaleString('en')} reifications, the most referred-to ordinary notes having ${topReferred.join(', ')} referrings; ` +
     `details median ${details[Math.floor(details.length / 2)]} code points, p99 ${details[Math.floor(details.length * 0.99)]}, ${details.filter((n) => n > 10_000).length} over 10,000; ` +
     `${ordinary.filter((n) => /[\u4e00-\u9fff]/.test(n.title)).length.toLocaleString('en')} CJK titles; ${ordinary.filter((n) => n.deletedAt).length} deleted. ` +
-    `Machine: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim()}), local MariaDB.`
+    `Machine: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim()}), local MariaDB and PostgreSQL.`
   );
 }
