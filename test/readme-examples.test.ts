@@ -66,6 +66,7 @@ const EXPECTATIONS: Record<string, (ran: Ran, dir: string) => void> = {
     const report = stderr.split('\n').find((line) => line.startsWith('{'));
     expect(JSON.parse(report ?? 'null')).toMatchObject({ budget: 200, tokenizer: 'o200k' });
   },
+  serve: (_ran, dir) => expect(readFileSync(join(dir, 'context.md'), 'utf8')).toContain('[Energy](/n19)'),
   // Checked below with a real MCP client: the example is a server that runs until stdin closes.
   'mcp-server': () => undefined,
 };
@@ -140,10 +141,11 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
     expect(Object.keys(EXPECTATIONS).filter((name) => !examples.examples.some((example) => example.name === name))).toEqual([]);
   });
 
-  it('the quick start, the CLI and the CommonJS example', async () => {
+  it('the quick start, the CLI, the CommonJS example and serve from a shell script', async () => {
     await check('quick-start');
     await check('cli-report');
     await check('commonjs');
+    await check('serve');
   }, TIMEOUT);
 
   it('the library example, compiled and run as ESM', async () => {
