@@ -12,6 +12,7 @@ import { resolveBuildOptions } from '../src/build-options.js';
 import type { TokenizerName } from '../src/budget/tokenizer.js';
 import { renderJson } from '../src/result/render-json.js';
 import { earlyStop } from '../src/shortcuts/early-stop.js';
+import { readAhead } from '../src/shortcuts/read-ahead.js';
 import type { Shortcut } from '../src/shortcuts/shortcut.js';
 import { stepOver } from '../src/shortcuts/step-over.js';
 import type { WalkState } from '../src/shortcuts/walk-state.js';
@@ -28,6 +29,7 @@ const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3;
 const SHORTCUTS: Record<string, (state: WalkState) => Shortcut> = {
   'step over': stepOver,
   'early stop': earlyStop,
+  'read ahead': readAhead,
   'warm dependents': () => warmDependents,
 };
 const NAMES = Object.keys(SHORTCUTS);

@@ -15,11 +15,12 @@ import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import type { Shortcut } from './shortcuts/shortcut.js';
 import { takeShortcuts } from './shortcuts/take-shortcuts.js';
 import type { WalkState } from './shortcuts/walk-state.js';
-import { createStrategies } from './strategies/create-strategies.js';
-import { startFirstReads } from './strategies/start-first-reads.js';
+import { createStrategies, type ReadingCursor } from './strategies/create-strategies.js';
+import { startFirstReads } from './shortcuts/start-first-reads.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { readWholePage, type PageReading } from './strategies/page-reading.js';
-import { parentOf, walkParentChain } from './strategies/parent-chain.js';
+import { parentOf } from './strategies/parent-of.js';
+import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 
 export interface BuildOutcome {
@@ -81,7 +82,7 @@ async function walk(
   // The loader reads as the shortcuts say, once they exist: the focus note is read before.
   let readPage: PageReading = readWholePage;
   let warmDependents = false;
-  const loader = new NoteLoader(reader, {
+  const loader = new NoteLoader(deadline.guardReader(reader), {
     readPage: (request, load) => readPage(request, load),
     get warmDependents() {
       return warmDependents;
@@ -92,7 +93,7 @@ async function walk(
     loader.ancestors(options.focus),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
-  startFirstReads(options.focus, loader);
+  startFirstReads(options.focus, loader, reader.capabilities ?? {});
   const [focus, focusAncestors, excluded] = await deadline.race(reading);
   if (!focus) throw new NoteNotFound(options.focus);
 
@@ -118,8 +119,8 @@ async function walk(
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
   warmDependents = shortcuts.some((shortcut) => shortcut.warmsDependents);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
-  // The deadline inside the shortcuts: a candidate at hand passes it at once.
-  const strategies = shortcuts.reduce((inner, shortcut) => shortcut.strategies?.(inner) ?? inner, deadline.guard(createStrategies({ focus, ancestors }, loader)));
+  const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
+  const strategies = shortcuts.reduce((inner, shortcut) => shortcut.strategies?.(inner) ?? inner, deadline.guard(createStrategies({ focus, ancestors }, loader, cursor)));
 
   await runIteration({ focus, strategies, ledger, pricing, result, report, detailsLimit: options.truncate });
 

@@ -1,7 +1,7 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
-import type { RelatedRelation } from './relationships/relation.js';
 import type { NoteRecord } from './model/note-record.js';
-import { isPromise, type Soon } from './strategies/soon.js';
+import type { RelatedRelation } from './relationships/relation.js';
+import type { NoteReader } from './store/note-store.js';
 import type { Strategies } from './strategies/strategies.js';
 
 /**
@@ -82,22 +82,39 @@ export class Deadline {
   }
 
   /**
-   * The strategies, each step checked against the deadline: a long walk in memory stops too. A
-   * candidate at hand is passed on at once; only a read still under way is raced.
+   * The strategies, each step checked against the deadline: a long walk in memory stops too, and
+   * lets other work run every few milliseconds.
    */
   guard(strategies: Strategies): Strategies {
-    const step = (relation: RelatedRelation, now: number): Soon<NoteRecord | undefined> => {
-      this.check(now);
-      const offered = strategies.next(relation);
-      return isPromise(offered) ? this.race(offered) : offered;
-    };
     return {
       next: (relation) => {
         const now = performance.now();
         const pause = this.breathe(now);
-        return pause ? pause.then(() => step(relation, performance.now())) : step(relation, now);
+        if (pause) return pause.then(() => this.step(strategies, relation, performance.now()));
+        return this.step(strategies, relation, now);
       },
       feed: (relation, anchor) => strategies.feed(relation, anchor),
+    };
+  }
+
+  private step(strategies: Strategies, relation: RelatedRelation, now: number): Promise<NoteRecord | undefined> {
+    try {
+      this.check(now);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return strategies.next(relation);
+  }
+
+  /** The reader, each batch raced against the deadline: a store that stops answering cannot hold the build. */
+  guardReader(reader: NoteReader): NoteReader {
+    return {
+      read: (requests) => this.race(reader.read(requests)),
+      get roundTrips() {
+        return reader.roundTrips;
+      },
+      close: () => reader.close(),
+      ...(reader.capabilities && { capabilities: reader.capabilities }),
     };
   }
 

@@ -1,5 +1,6 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
+export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
 export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
 export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';

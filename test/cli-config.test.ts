@@ -86,6 +86,17 @@ describe('the command line’s configuration', () => {
     expect(stderr).toBe('note-context: invalid input: --port: expected an integer from 0 to 65535, got "99999"\n');
   });
 
+  it('serve takes its HTTP settings from the environment too, and a message names the variable', async () => {
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'loud' });
+    const badLevel = await run('serve', '--port', '0');
+    expect(badLevel.code).toBe(2);
+    expect(badLevel.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"\n');
+    setEnv({ NOTE_CONTEXT_LOG_LEVEL: 'info', NOTE_CONTEXT_CORS: 'app.example' });
+    const badCors = await run('serve', '--port', '0');
+    expect(badCors.code).toBe(2);
+    expect(badCors.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_CORS: expected * or comma-separated origins like https://app.example, got "app.example"\n');
+  });
+
   it('load into a database that does not exist says how to create it', async () => {
     const name = `note_context_missing_${process.pid}`;
     const url = TEST_SERVER_URL.replace(/\/[^/]*$/, `/${name}`);

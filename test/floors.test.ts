@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { costModelFor } from '../src/budget/cost-model.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
 import type { NoteRecord } from '../src/model/note-record.js';
-import { shownSizeOf } from '../src/model/shown-size.js';
+import { shownSizeOf } from '../src/shortcuts/shown-size.js';
 import { uriAndTitleOf } from '../src/model/uri.js';
 import { focusListOf } from '../src/relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
@@ -57,14 +57,11 @@ const focus = (): GraphRAGResult['focusNote'] => ({
 describe('cost floors (the shortcuts step over notes only when they cannot fit)', () => {
   for (const tokenizerName of ['o200k', 'cl100k'] as const) {
     for (const format of ['json', 'prompt'] as const satisfies readonly OutputFormat[]) {
-      it(`${tokenizerName}, ${format}: no note costs less than its floor, and a note over the size limits costs more than what is left (1,500 runs)`, async () => {
+      it(`${tokenizerName}, ${format}: a note over the size limits costs more than what is left, and more than half the notes that cannot fit are over them (1,500 runs)`, async () => {
         const costs = costModelFor(await loadTokenizer(tokenizerName), format);
         const count = COUNT[tokenizerName];
-        let ratioSum = 0;
-        let checked = 0;
         let overLimits = 0;
-        let wordy = 0;
-        let wordyRatioSum = 0;
+        let tooLarge = 0;
         await fc.assert(
           fc.property(
             record,
@@ -91,34 +88,21 @@ describe('cost floors (the shortcuts step over notes only when they cannot fit)'
               };
               const cost = count(render(after, format)) - count(render(before, format));
               const size = shownSizeOf(note, DETAILS_LIMIT);
-              const floor = costs.noteFloor(relation, size);
-              expect(floor).toBeLessThanOrEqual(cost);
               expect(costs.cheapestNote).toBeLessThanOrEqual(cost);
+              if (cost > remaining) tooLarge++;
               const limits = costs.sizeLimits(remaining);
               if (size.textBytes > limits.maxTextBytes[size.shape]! || size.wordStarts > limits.maxWordStarts[size.shape]!) {
                 overLimits++;
                 expect(cost).toBeGreaterThan(remaining);
               }
-              if (cost > 0) {
-                ratioSum += floor / cost;
-                checked++;
-                if ([data.title, data.details ?? '', data.parent?.title ?? '', data.object?.title ?? ''].every((t) => /^[A-Za-z0-9 ]*$/.test(t))) {
-                  wordy++;
-                  wordyRatioSum += floor / cost;
-                }
-              }
             },
           ),
           { numRuns: 1_500 },
         );
-        console.log(
-          `${tokenizerName}/${format}: floor / cost ${(ratioSum / checked).toFixed(2)} on average, ${(wordyRatioSum / wordy).toFixed(2)} over ${wordy} notes of words only; ${overLimits} notes over the size limits`,
-        );
+        console.log(`${tokenizerName}/${format}: ${overLimits} of ${tooLarge} notes that cannot fit are over the size limits`);
         expect(overLimits).toBeGreaterThan(100);
-        // Close for text of words (0.57-0.65 here, where short notes are mostly fixed text; 0.85 on
-        // the benchmark's notebook), and never above the cost.
-        expect(wordy).toBeGreaterThan(20);
-        expect(wordyRatioSum / wordy).toBeGreaterThan(0.5);
+        // The limits are sound (above) and close enough to leave out most notes that cannot fit.
+        expect(overLimits / tooLarge).toBeGreaterThan(0.5); // 0.58-0.65 here
       });
     }
   }

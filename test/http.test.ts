@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { ContextEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
 import { BuildSlots } from '../src/host/build-slots.js';
-import { NoteService } from '../src/host/note-service.js';
 import { checkStore } from '../src/host/service-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -32,41 +32,61 @@ afterAll(async () => {
 
 interface Started {
   readonly url: string;
-  readonly logs: string[];
-  /** Builds and searches running, as the server counts them. */
+  /** The server's JSON log lines, parsed. */
+  readonly logs: LogLine[];
+  /** Log lines at error level or above: unexpected failures. */
+  failures(): LogLine[];
+  /** Builds and searches running, as the server's /metrics says. */
+  inFlight(): Promise<number>;
+  /** The slots the server's builds and searches run in. */
   readonly slots: BuildSlots;
   /** Open client connections, as the server counts them. */
   connections(): Promise<number>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
+interface LogLine {
+  readonly level: number;
+  readonly msg: string;
+  readonly reqId?: string;
+  readonly [key: string]: unknown;
+}
+
 /** The HTTP API in this process on an ephemeral port, spoken to with real fetch requests. */
 async function serve(
   store: NoteStore & NoteFinder,
-  options: Partial<Omit<HttpServerOptions, 'service'>> & { maxBuilds?: number; queue?: number; queueWaitMs?: number } = {},
+  options: Partial<Omit<HttpServerOptions, 'store' | 'slots'>> & { queue?: number; queueWaitMs?: number } = {},
 ): Promise<Started> {
-  const logs: string[] = [];
+  const logs: LogLine[] = [];
   const slots = new BuildSlots({
     max: options.maxBuilds ?? 8,
     ...(options.queue !== undefined && { queue: options.queue }),
     ...(options.queueWaitMs !== undefined && { waitMs: options.queueWaitMs }),
   });
-  const app = createHttpServer({
-    service: new NoteService(store, slots),
+  const app = await createHttpServer({
+    store,
+    slots,
     check: () => checkStore(store),
     timeoutMs: 10_000,
     version: 'test',
-    log: (line) => logs.push(line),
+    log: { stream: { write: (line) => logs.push(JSON.parse(line) as LogLine) } },
     ...options,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(app);
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { headers });
   return {
     url,
     logs,
     slots,
+    failures: () => logs.filter((line) => line.level >= 50),
+    inFlight: async () => {
+      const headers: Record<string, string> = options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` };
+      const text = await (await get('/metrics', headers)).text();
+      return Number(/^note_context_builds_in_flight (\d+)$/m.exec(text)?.[1]);
+    },
     connections: () => new Promise((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
-    get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
+    get,
   };
 }
 
@@ -174,34 +194,57 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /openapi.json is OpenAPI 3.1 whose schemas the real responses satisfy (checked by Ajv, not zod)', async () => {
-    const document = (await (await api.get('/openapi.json')).json()) as {
-      openapi: string;
-      paths: Record<string, { get: { parameters?: { name: string; in: string; required: boolean }[] } }>;
-    };
+  it('GET /openapi.json is a valid OpenAPI 3.1 document whose schemas the real responses satisfy (checked by Ajv, not zod)', async () => {
+    type Operation = { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+    const document = (await (await api.get('/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: Operation }> };
+    const validation = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
+    expect(validation.errors).toBeUndefined();
+    expect(validation.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/health', '/notes', '/notes/{id}/context', '/openapi.json']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/health', '/livez', '/metrics', '/notes', '/notes/{id}/context', '/openapi.json', '/readyz']);
     expect(document.paths['/notes/{id}/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
-      'path id*',
       'query budget*',
       'query format',
       'query tokenizer',
       'query truncate',
+      'path id*',
       'header X-Readable-Notebooks',
     ]);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addSchema(document, 'openapi.json');
-    const check = async (schema: string, response: Response) => {
-      const validate = ajv.getSchema(`openapi.json#/components/schemas/${schema}`)!;
-      const body = await response.json();
-      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    const check = async (path: string, status: string, response: Response, body?: unknown) => {
+      expect(String(response.status)).toBe(status);
+      const validate = ajv.compile(document.paths[path]!.get.responses[status]!.content!['application/json']!.schema);
+      const value = body ?? (await response.json());
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+      return value;
     };
-    await check('ContextEnvelope', await api.get('/notes/27/context?budget=1500'));
-    await check('FoundNotes', await api.get('/notes?query=e'));
-    await check('Health', await api.get('/health'));
-    await check('Error', await api.get('/notes/1/context?budget=x'));
-    const report = ajv.getSchema('openapi.json#/components/schemas/BuildReport')!;
+    const envelope = (await check('/notes/{id}/context', '200', await api.get('/notes/27/context?budget=1500'))) as { report: unknown };
+    await check('/notes', '200', await api.get('/notes?query=e'));
+    await check('/health', '200', await api.get('/health'));
+    await check('/livez', '200', await api.get('/livez'));
+    await check('/notes/{id}/context', '400', await api.get('/notes/1/context?budget=x'));
+    await check('/notes/{id}/context', '404', await api.get('/notes/99999/context?budget=1'));
+    const reportSchema = (document.paths['/notes/{id}/context']!.get.responses['200']!.content!['application/json']!.schema as { properties: { report: object } }).properties.report;
+    const report = ajv.compile(reportSchema);
+    expect(report(envelope.report)).toBe(true);
     expect(report(JSON.parse((await api.get('/notes/10/context?budget=50&format=prompt')).headers.get('x-note-context-report')!))).toBe(true);
+  });
+
+  it('with a token, the document declares the bearer scheme and the 401 of every route but the probes', async () => {
+    const guarded = await serve(sample, { token: 'tok' });
+    const document = (await (await guarded.get('/openapi.json', { Authorization: 'Bearer tok' })).json()) as {
+      security: unknown;
+      components: { securitySchemes: unknown };
+      paths: Record<string, { get: { security?: unknown[]; responses: Record<string, unknown> } }>;
+    };
+    expect((await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0])).valid).toBe(true);
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
+    for (const [path, item] of Object.entries(document.paths)) {
+      const probe = ['/livez', '/readyz', '/health'].includes(path);
+      expect(item.get.security, path).toEqual(probe ? [] : undefined);
+      expect(Object.keys(item.get.responses).includes('401'), path).toBe(!probe);
+    }
   });
 });
 
@@ -310,10 +353,10 @@ describe('serve: access and limits', () => {
     expect(await gone).toBe('AbortError');
     await until(async () => (await api.connections()) === 0);
     // The build stopped: its slot is free while its read is still held at the gate.
-    await until(() => api.slots.inFlight === 0);
+    await until(async () => (await api.inFlight()) === 0);
     gated.release();
     await until(async () => (await api.get('/notes/19/context?budget=100')).status === 200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a build that outlives --timeout-ms stops: 503 timeout, its slot freed at once', async () => {
@@ -322,12 +365,12 @@ describe('serve: access and limits', () => {
     const started = Date.now();
     await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(api.slots.inFlight).toBe(0);
+    expect(await api.inFlight()).toBe(0);
     // So the next request is not refused as busy: it gets a slot, and times out in turn.
     await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
     gated.release();
     expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a search that outlives --timeout-ms is a 503 timeout; it keeps its slot until it ends', async () => {
@@ -337,7 +380,7 @@ describe('serve: access and limits', () => {
     await expectError(await api.get('/notes?query=wat'), 503, 'busy', /^too many requests at once/);
     gated.release();
     await until(async () => (await api.get('/notes?query=wat')).status === 200);
-    expect(api.logs).toEqual([]);
+    expect(api.failures()).toEqual([]);
   });
 });
 
@@ -372,16 +415,24 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
     expect((await api.get('/health')).status).toBe(200);
   });
 
-  it('an unreachable database: 503 on builds, searches and /health, never a stack', async () => {
+  it('an unreachable database: 503 on builds, searches and /health, never a stack nor its address; the log has the reason', async () => {
     const down = MysqlNoteStore.fromUrl('mysql://root@127.0.0.1:1/none', { connectTimeoutMs: 1_000 });
     servers.push({ close: () => down.destroy() });
     const api = await serve(down);
-    await expectError(await api.get('/notes/19/context?budget=10'), 503, 'unavailable', /^cannot reach the database: /);
-    await expectError(await api.get('/notes?query=wat'), 503, 'unavailable', /^cannot reach the database: /);
+    const bodies = [
+      await expectError(await api.get('/notes/19/context?budget=10'), 503, 'unavailable', 'cannot reach the database'),
+      await expectError(await api.get('/notes?query=wat'), 503, 'unavailable', 'cannot reach the database'),
+    ];
     const health = await api.get('/health');
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 'unavailable', message: expect.stringMatching(/^cannot reach the database: /) });
-    expect(api.logs).toEqual([]);
+    const healthBody = await health.json();
+    expect(healthBody).toEqual({ status: 'unavailable', message: 'cannot reach the database' });
+    expect(JSON.stringify([bodies, healthBody])).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|:1\b/);
+    // The operator's log says why, per request.
+    const warnings = api.logs.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]!.detail).toMatch(/^cannot reach the database: .*ECONNREFUSED/);
+    expect(api.failures()).toEqual([]);
   });
 
   it('a build that outlives --timeout-ms stops and frees its connection, while the table is still locked', async () => {
@@ -396,12 +447,12 @@ describe('serve on MySQL (the sample notebook loaded)', () => {
       const started = Date.now();
       await expectError(await api.get('/notes/19/context?budget=100'), 503, 'timeout', 'the build took longer than 300 ms');
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(api.slots.inFlight).toBe(0);
+      expect(await api.inFlight()).toBe(0);
       // Its connection was destroyed, not left waiting behind the lock (as it would for the statement timeout).
       await until(async () => (await waiting()) === 0, 4_000);
       await locker.query('UNLOCK TABLES');
       expect((await api.get('/notes/19/context?budget=100')).status).toBe(200);
-      expect(api.logs).toEqual([]);
+      expect(api.failures()).toEqual([]);
     } finally {
       await locker.end();
     }

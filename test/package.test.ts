@@ -98,4 +98,20 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
   });
+
+  it("note-context/http: a host's own Fastify mounts the plugin under a prefix (import and require)", async () => {
+    const host = (load: string) => `${load}
+const app = Fastify({ logger: false });
+await app.register(noteContextPlugin, { prefix: '/context', store: new MemoryNoteStore(await readFixtureFile('node_modules/note-context/fixtures/sample-notebook.json')) });
+const answer = await app.inject('/context/notes/19/context?budget=100');
+console.log(answer.statusCode, JSON.parse(answer.body).result.focusNote.uriAndTitle, answer.headers.etag !== undefined);
+await app.close();`;
+    writeFileSync(join(dir, 'host.mjs'), host("import Fastify from 'fastify';\nimport { noteContextPlugin } from 'note-context/http';\nimport { MemoryNoteStore, readFixtureFile } from 'note-context';"));
+    expect((await run(process.execPath, ['host.mjs'], { cwd: dir })).stdout).toBe('200 [Energy](/n19) true\n');
+    writeFileSync(
+      join(dir, 'host.cjs'),
+      `(async () => {${host("const Fastify = require('fastify');\nconst { noteContextPlugin } = require('note-context/http');\nconst { MemoryNoteStore, readFixtureFile } = require('note-context');")}\n})();`,
+    );
+    expect((await run(process.execPath, ['host.cjs'], { cwd: dir })).stdout).toBe('200 [Energy](/n19) true\n');
+  });
 });

@@ -67,6 +67,7 @@ const EXPECTATIONS: Record<string, (ran: Ran, dir: string) => void> = {
     expect(JSON.parse(report ?? 'null')).toMatchObject({ budget: 200, tokenizer: 'o200k' });
   },
   serve: (_ran, dir) => expect(readFileSync(join(dir, 'context.md'), 'utf8')).toContain('[Energy](/n19)'),
+  'http-plugin': ({ stdout }) => expect(stdout).toMatch(/^200 \[Energy\]\(\/n19\) \d+ tokens\n$/),
   // Checked below with a real MCP client: the example is a server that runs until stdin closes.
   'mcp-server': () => undefined,
 };
@@ -148,9 +149,10 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
     await check('serve');
   }, TIMEOUT);
 
-  it('the library example, compiled and run as ESM', async () => {
-    await compile(['library']);
+  it('the library and the Fastify plugin examples, compiled and run as ESM', async () => {
+    await compile(['library', 'http-plugin']);
     await check('library');
+    await check('http-plugin');
   }, TIMEOUT);
 
   it('the MCP server example answers a real client over stdio', async () => {

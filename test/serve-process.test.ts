@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
@@ -102,6 +103,30 @@ describe('note-context serve as a process', () => {
     await expect(startServe(['--max-builds', '0'])).rejects.toThrow(
       /serve exited \(2\) before listening: note-context: invalid input: --max-builds: expected an integer from 1 to 1000, got "0"\n$/,
     );
+  });
+});
+
+describe('note-context serve: PORT and the request log', () => {
+  it('listens on PORT when --port is not given, and logs each request as a JSON line on stdout', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const serve = await startServe(['--token', 'tok-s3cret'], { PORT: String(port) });
+    try {
+      expect(serve.baseUrl).toBe(`http://127.0.0.1:${port}`);
+      const response = await fetch(`${serve.baseUrl}/notes/19/context?budget=100`, { headers: { Authorization: 'Bearer tok-s3cret', 'X-Request-Id': 'req-7' } });
+      expect(response.status).toBe(200);
+      await until(() => serve.stdout().includes('request completed'));
+      const line = serve.stdout().split('\n').map((text) => (text ? (JSON.parse(text) as Record<string, unknown>) : {})).find((entry) => entry.msg === 'request completed');
+      expect(line).toMatchObject({ level: 30, reqId: 'req-7', res: { statusCode: 200 } });
+      expect(serve.stdout()).not.toContain('tok-s3cret');
+    } finally {
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { NOTE_SHAPES, type NoteShape, type ShownSize } from '../model/shown-size.js';
+import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
 import { focusListOf, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
@@ -28,8 +28,6 @@ export interface CostModel {
   noteCost(note: BareNote, entry: ListEntry | undefined, result: ResultView): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;
-  /** No note of `relation` that shows `shown` costs less, whatever the result holds. */
-  noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
   /**
@@ -215,7 +213,6 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
   };
   return {
     ...costs,
-    noteFloor: (relation, shown) => floors().floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
     get cheapestNote() {
       return floors().cheapestNote;
     },

@@ -128,6 +128,10 @@ export async function main(
     .addOption(flag('--port <n>', 'TCP port (0: any free port; default: PORT, else 8080)'))
     .addOption(flag('--host <address>', 'address to listen on', '127.0.0.1'))
     .addOption(flag('--token <secret>', 'require Authorization: Bearer <secret>'))
+    .addOption(flag('--cors <origins>', 'allow browsers from these comma-separated origins (or *) to call the API'))
+    .addOption(flag('--compress', 'compress answers (br, gzip, deflate) for clients that accept it'))
+    .addOption(flag('--public-metrics', 'answer GET /metrics without the token'))
+    .addOption(flag('--log-level <level>', 'request log (JSON lines on stdout): fatal, error, warn, info, debug, trace or silent', 'info'))
     .action(async (flags, command: Command) => {
       exitCode = await (await import('../http/run-serve-command.js')).runServeCommand(flags, fieldsOf(command), err);
     });

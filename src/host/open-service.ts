@@ -1,3 +1,5 @@
+import type { NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
 import { serverReadableNotebooks } from './access.js';
 import { BuildSlots } from './build-slots.js';
 import { NoteService } from './note-service.js';
@@ -15,6 +17,8 @@ export interface ServiceFlags {
 }
 
 export interface OpenedService {
+  /** The store the service reads, for a server that makes its own service over the same slots. */
+  readonly store: NoteStore & NoteFinder;
   readonly service: NoteService;
   readonly slots: BuildSlots;
   /** The server's readable notebooks, if it was given any. */
@@ -42,6 +46,7 @@ export async function openService(flags: ServiceFlags, fieldOf: (key: string) =>
   const readableNotebooks = serverReadableNotebooks(flags.readableNotebooks, fieldOf('readableNotebooks'));
   const opened = await openServiceStore(flags.db, { poolSize: maxBuilds + 1, field: fieldOf('db') });
   return {
+    store: opened.store,
     service: new NoteService(opened.store, slots),
     slots,
     readableNotebooks,

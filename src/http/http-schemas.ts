@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { GraphRAGResultSchema } from '../result/schema.js';
 import { contextRequestSchema } from '../host/requests.js';
-import { SERVICE_ERROR_CODES } from '../host/service-error.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
+import { HTTP_ERROR_CODES } from './http-error.js';
 
 /** The request of `GET /notes/{id}/context` (path and query): the library's options, JSON by default. */
 export const ContextQuerySchema = contextRequestSchema('json');
@@ -14,7 +14,7 @@ export const ContextEnvelopeSchema = z.strictObject({ result: GraphRAGResultSche
 /** `GET /notes`. */
 export const FoundNotesSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });
 
-/** `GET /health`. */
+/** `GET /livez`, `/readyz` and `/health`. */
 export const HealthSchema = z.strictObject({
   status: z.enum(['ok', 'unavailable']),
   message: z.string().optional(),
@@ -22,7 +22,7 @@ export const HealthSchema = z.strictObject({
 
 /** Every error response: the same one line the CLI prints, and a code to branch on. */
 export const ErrorBodySchema = z.strictObject({
-  code: z.enum(SERVICE_ERROR_CODES),
+  code: z.enum(HTTP_ERROR_CODES),
   message: z.string(),
   /** The offending field or parameter, for `invalid_input`. */
   field: z.string().optional(),

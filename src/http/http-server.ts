@@ -1,133 +1,84 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { readableNotebooksFor, parseNotebookIds } from '../host/access.js';
-import type { NoteService } from '../host/note-service.js';
-import { FindNotesRequestSchema } from '../host/requests.js';
-import { NotAuthorized, serviceErrorOf, type ServiceError } from '../host/service-error.js';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { NotAuthorized } from '../host/service-error.js';
 import { bearerTokenCheck } from '../host/bearer-token.js';
-import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER, type ErrorBodySchema } from './http-schemas.js';
-import { openApiDocument } from './openapi.js';
-import { queryInput } from './query-input.js';
-import type { z } from 'zod';
+import { answerClientError } from './answer-client-error.js';
+import { errorBody, httpErrorOf } from './http-error.js';
+import { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+import { HANDLER_GRACE_MS, noteContextPlugin, type NoteContextPluginOptions } from './note-context-plugin.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 
-export interface HttpServerOptions {
-  readonly service: NoteService;
-  /** Resolves when the store can serve a build now (`GET /health`). */
-  readonly check: () => Promise<void>;
-  /** The server's own bound on readable notebooks; a request's header may only narrow it. */
-  readonly readableNotebooks?: readonly number[] | undefined;
-  /** When set, every request but `GET /health` needs `Authorization: Bearer <token>`. */
-  readonly token?: string | undefined;
-  /** Longest a request may take: its build is stopped then (freeing its connection) and it is answered 503. */
+export interface HttpServerOptions extends NoteContextPluginOptions {
   readonly timeoutMs: number;
-  readonly version: string;
-  /** Where unexpected failures are logged, with their stack; responses never carry one. */
-  readonly log: (line: string) => void;
+  /** Where the JSON log lines go (default: stdout); `level` default `info`, `silent` for none. */
+  readonly log?: { readonly level?: string; readonly stream?: { write(line: string): void } } | undefined;
+  /** Origins allowed to call the API from a browser (`@fastify/cors`); none by default. `*` allows any. */
+  readonly corsOrigins?: readonly string[] | undefined;
+  /** Compress answers (`@fastify/compress`: br, gzip, deflate, as the client accepts); off by default. */
+  readonly compress?: boolean | undefined;
 }
 
 /**
- * How much longer than `timeoutMs` the framework waits for a handler. Builds and searches end at
- * `timeoutMs` themselves, with their own message; the framework's timeout only backs them up.
+ * The HTTP API as `note-context serve` runs it, ready to `listen`: {@link noteContextPlugin} in a
+ * Fastify of its own, with pino JSON request logs (request ids from `X-Request-Id` or
+ * `traceparent`, the `Authorization` header redacted), and the framework's own refusals (a
+ * malformed URL or request line, oversized headers) answered in the API's error shape, a bad URL
+ * only after the token check. `close()` stops it gracefully.
  */
-export const HANDLER_GRACE_MS = 1_000;
-
-/** Routes that answer without a token: probes from a load balancer carry no secret. */
-const PUBLIC_ROUTES = new Set(['/health']);
-
-/** The HTTP API, ready to `listen`; `close()` stops it gracefully. */
-export function createHttpServer(options: HttpServerOptions): FastifyInstance {
-  const { service, timeoutMs } = options;
+export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
   const app = Fastify({
-    logger: false,
+    logger: {
+      level: options.log?.level ?? 'info',
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["proxy-authorization"]'], censor: '[redacted]' },
+      ...(options.log?.stream && { stream: options.log.stream }),
+    },
+    genReqId: requestIdOf,
     // Answers 503 and aborts `request.signal` when a handler runs longer.
-    handlerTimeout: timeoutMs + HANDLER_GRACE_MS,
+    handlerTimeout: options.timeoutMs + HANDLER_GRACE_MS,
     // Receiving a request may not take longer either (slow clients).
-    requestTimeout: timeoutMs,
-    // Once closing: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
-    return503OnClosing: true,
+    requestTimeout: options.timeoutMs,
+    // Once closing: idle keep-alive sockets close, in-flight requests finish; new ones get 503 (below).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
+    // A URL that cannot be decoded never reaches a route or a hook: the token is checked here.
+    frameworkErrors: (error, request, reply) => {
+      const mapped = httpErrorOf(authorized(request.headers.authorization) ? error : new NotAuthorized('missing or wrong bearer token'));
+      if (mapped.code === 'unauthorized') void reply.header('WWW-Authenticate', 'Bearer');
+      return (reply as unknown as FastifyReply).code(mapped.status).header(REQUEST_ID_HEADER, request.id).type('application/json; charset=utf-8').send(errorBody(mapped));
+    },
   });
 
-  // The framework refuses requests that arrive once closing; those already in flight end with
-  // `Connection: close`, so their keep-alive sockets do not hold the close open.
+  // Once closing, a request that still arrives (on a connection already open) is refused in the
+  // API's shape, and every answer closes its connection, so keep-alive sockets do not hold the close open.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('Retry-After', '1')
+      .type('application/json; charset=utf-8')
+      .send(errorBody({ code: 'unavailable', message: 'the server is shutting down' }));
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('Connection', 'close');
   });
 
-  if (options.token !== undefined) {
-    const authorized = bearerTokenCheck(options.token);
-    app.addHook('onRequest', async (request) => {
-      if (PUBLIC_ROUTES.has(request.routeOptions.url ?? '')) return;
-      if (!authorized(request.headers.authorization)) throw new NotAuthorized('missing or wrong bearer token');
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins.includes('*') ? '*' : [...options.corsOrigins],
+      methods: ['GET', 'HEAD'],
+      allowedHeaders: ['Authorization', READABLE_NOTEBOOKS_HEADER, 'If-None-Match', REQUEST_ID_HEADER, 'traceparent'],
+      exposedHeaders: [REPORT_HEADER, 'ETag', 'Server-Timing', REQUEST_ID_HEADER, 'Retry-After'],
+      maxAge: 600,
     });
   }
-
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const mapped = httpErrorOf(error);
-    if (mapped.code === 'internal') options.log(`note-context serve: ${error.stack ?? error.message}`);
-    if (mapped.code === 'unauthorized') void reply.header('WWW-Authenticate', 'Bearer');
-    if (mapped.code === 'busy') void reply.header('Retry-After', '1');
-    return reply.code(mapped.status).send(errorBody(mapped));
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody({ code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` })),
-  );
-
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', async (request, reply) => {
-    const { result, report, text, format } = await service.context(
-      ContextQuerySchema,
-      { ...queryInput(ContextQuerySchema, request.query), focus: request.params.id },
-      // The client going away aborts `request.signal`: the build stops and frees its connection.
-      { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs },
-    );
-    if (format === 'json') return reply.send({ result, report });
-    return reply.type('text/markdown; charset=utf-8').header(REPORT_HEADER, JSON.stringify(report)).send(text);
-  });
-
-  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', async (request) => ({
-    notes: await service.findNotes(queryInput(FindNotesRequestSchema, request.query), {
-      readableNotebooks: readableFor(request),
-      signal: request.signal,
-      timeoutMs,
-    }),
-  }));
-
-  app.get('/health', async (_request, reply) => {
-    try {
-      await options.check();
-      return { status: 'ok' };
-    } catch (error) {
-      return reply.code(503).send({ status: 'unavailable', message: serviceErrorOf(error).message });
-    }
-  });
-
-  let openApi: object | undefined;
-  app.get('/openapi.json', async () => (openApi ??= openApiDocument({ version: options.version, bearer: options.token !== undefined })));
-
-  function readableFor(request: FastifyRequest): readonly number[] | undefined {
-    const header = request.headers[READABLE_NOTEBOOKS_HEADER.toLowerCase()];
-    const requested = header === undefined ? undefined : parseNotebookIds(READABLE_NOTEBOOKS_HEADER, [header].flat().join(','));
-    return readableNotebooksFor(options.readableNotebooks, requested);
-  }
-
+  if (options.compress === true) await app.register(compress, { global: true });
+  await app.register(noteContextPlugin, options);
   return app;
-}
-
-type HttpError = Pick<ServiceError, 'code' | 'message' | 'field'> & { readonly status: number };
-
-/** The services' mapping, plus the framework's own client errors (a malformed URL, …). */
-function httpErrorOf(error: FastifyError): HttpError {
-  const mapped = serviceErrorOf(error);
-  const status = error.statusCode;
-  if (mapped.code === 'internal' && status !== undefined && status >= 400 && status < 500) {
-    return { status, code: status === 404 ? 'not_found' : 'invalid_input', message: error.message.split('\n')[0] ?? 'bad request' };
-  }
-  return mapped;
-}
-
-function errorBody(error: Pick<ServiceError, 'code' | 'message' | 'field'>): z.infer<typeof ErrorBodySchema> {
-  return { code: error.code, message: error.message, ...(error.field !== undefined && { field: error.field }) };
 }

@@ -1,14 +1,24 @@
+import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/requests.js';
-import {
-  ContextQuerySchema,
-  ErrorBodySchema,
-  FoundNotesSchema,
-  HealthSchema,
-  READABLE_NOTEBOOKS_HEADER,
-  REPORT_HEADER,
-} from './http-schemas.js';
+import { ContextQuerySchema, ErrorBodySchema, FoundNotesSchema, HealthSchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+
+/**
+ * The OpenAPI side of each route, for `@fastify/swagger`: parameters and answers as JSON Schema
+ * made from the zod schemas that check them (the plugin's handlers check with zod, not with the
+ * framework's validator). Every schema is written in place, with no `$ref`, so a host whose own
+ * `@fastify/swagger` collects these routes gets a document that stands on its own.
+ */
+export interface OpenApiRoutes {
+  readonly context: FastifySchema;
+  readonly findNotes: FastifySchema;
+  readonly live: FastifySchema;
+  readonly ready: FastifySchema;
+  readonly health: FastifySchema;
+  readonly metrics: FastifySchema;
+  readonly document: FastifySchema;
+}
 
 /** JSON Schema for use inside an OpenAPI 3.1 document (its dialect is the document's). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -19,39 +29,99 @@ function withoutDialect({ $schema: _dialect, ...schema }: JsonSchema): JsonSchem
   return schema;
 }
 
-function queryParameters(schema: z.ZodObject, skip: readonly string[] = []) {
-  return Object.entries(schema.shape)
-    .filter(([name]) => !skip.includes(name))
-    .map(([name, field]) => {
-      const fieldSchema = schemaOf(field as z.ZodType, 'input');
-      return {
-        name,
-        in: 'query',
-        required: !(field as z.ZodType).safeParse(undefined).success,
-        ...(fieldSchema.description !== undefined && { description: fieldSchema.description }),
-        schema: fieldSchema,
-      };
-    });
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
+  const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
+  const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};
+  const unavailable = error('The database cannot be reached, the request took too long, or too many wait for a free slot (Retry-After).');
+  const readableNotebooks = {
+    type: 'object',
+    properties: {
+      [READABLE_NOTEBOOKS_HEADER]: {
+        type: 'string',
+        pattern: '^\\s*([1-9][0-9]*\\s*(,\\s*[1-9][0-9]*\\s*)*)?$',
+        description:
+          'Comma-separated notebook ids the viewer may read, set by the calling backend (empty: none). ' +
+          "Intersected with the server's --readable-notebooks; without either, every notebook is readable.",
+      },
+    },
+  };
+  const health = (description: string) => ({ description, content: json(schemaOf(HealthSchema, 'output')) });
+  const probe = (operationId: string, summary: string, ready: boolean): FastifySchema => ({
+    operationId,
+    summary,
+    security: [],
+    response: { 200: health('Yes.'), ...(ready && { 503: health('The store cannot be read, or did not answer in time.') }) },
+  });
+  // The focus is the path's `id`; the rest of the request is the query.
+  const request = schemaOf(ContextQuerySchema, 'input');
+  const { focus, ...contextParameters } = request.properties as Record<string, JsonSchema>;
+  const contextQuery = { ...request, properties: contextParameters, required: ((request.required ?? []) as string[]).filter((name) => name !== 'focus') };
+  return {
+    context: {
+      operationId: 'getNoteContext',
+      summary: 'Build the context of one focus note',
+      params: { type: 'object', properties: { id: { ...focus, description: 'The focus note: its id, or its uri /n{id}.' } }, required: ['id'] },
+      querystring: contextQuery,
+      headers: readableNotebooks,
+      response: {
+        200: {
+          description: `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
+          headers: {
+            [REPORT_HEADER]: { type: 'string', description: 'format=prompt only: the BuildReport as compact JSON.' },
+            ETag: { type: 'string', description: 'A weak tag of the answer: send it back in If-None-Match to get 304 when nothing changed.' },
+            'Server-Timing': { type: 'string', description: 'build and read time, in milliseconds.' },
+          },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { result: withoutDialect(jsonSchemas.result), report: withoutDialect(jsonSchemas.report) },
+                required: ['result', 'report'],
+                additionalProperties: false,
+              },
+            },
+            'text/markdown': { schema: { type: 'string' } },
+          },
+        },
+        304: { description: 'The answer is the one If-None-Match names.' },
+        400: error('Invalid input; `field` names it.'),
+        ...unauthorized,
+        404: error('The focus note is missing, deleted or not readable.'),
+        503: unavailable,
+      },
+    },
+    findNotes: {
+      operationId: 'findNotes',
+      summary: 'Find notes whose title starts with a query',
+      querystring: schemaOf(FindNotesRequestSchema, 'input'),
+      headers: readableNotebooks,
+      response: {
+        200: { description: 'Shortest titles first.', content: json(schemaOf(FoundNotesSchema, 'output')) },
+        400: error('Invalid input; `field` names it.'),
+        ...unauthorized,
+        503: unavailable,
+      },
+    },
+    live: probe('live', 'Live: the process answers (the store is not looked at)', false),
+    ready: probe('ready', 'Ready: a build could start now (a read opens and closes on the store)', true),
+    health: probe('health', 'The same as /readyz', true),
+    metrics: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (text exposition format)',
+      response: { 200: { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, ...unauthorized },
+    },
+    document: {
+      operationId: 'openApi',
+      summary: 'This document',
+      response: { 200: { description: 'OpenAPI 3.1', content: json({ type: 'object' }) }, ...unauthorized },
+    },
+  };
 }
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
-
-/** The OpenAPI 3.1 document of the HTTP API, its schemas made from the zod schemas that check it. */
-export function openApiDocument({ version, bearer }: { version: string; bearer: boolean }) {
-  const readableNotebooks = {
-    name: READABLE_NOTEBOOKS_HEADER,
-    in: 'header',
-    required: false,
-    description:
-      'Comma-separated notebook ids the viewer may read, set by the calling backend (empty: none). ' +
-      "Intersected with the server's --readable-notebooks; without either, every notebook is readable.",
-    schema: { type: 'string', pattern: '^\\s*([1-9][0-9]*\\s*(,\\s*[1-9][0-9]*\\s*)*)?$' },
-  };
-  const unauthorized = bearer ? { '401': errorResponse('No or wrong bearer token.') } : {};
-  const unavailable = errorResponse('The database cannot be reached, the request took too long, or too many run at once (Retry-After).');
+/** The document's own part: what it describes, and how a caller authenticates. */
+export function openApiInfo({ version, bearer }: { version: string; bearer: boolean }) {
   return {
     openapi: '3.1.0',
     info: {
@@ -61,81 +131,6 @@ export function openApiDocument({ version, bearer }: { version: string; bearer: 
         'The context an AI assistant needs about one note, within a token budget. Meant to sit behind a notes backend, ' +
         'which decides what each viewer may read; never expose it to end users directly.',
     },
-    ...(bearer && { security: [{ bearer: [] }] }),
-    paths: {
-      '/notes/{id}/context': {
-        get: {
-          operationId: 'getNoteContext',
-          summary: 'Build the context of one focus note',
-          parameters: [
-            { name: 'id', in: 'path', required: true, description: 'The focus note id.', schema: schemaOf(ContextQuerySchema.shape.focus, 'input') },
-            ...queryParameters(ContextQuerySchema, ['focus']),
-            readableNotebooks,
-          ],
-          responses: {
-            '200': {
-              description:
-                `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
-              headers: { [REPORT_HEADER]: { description: 'format=prompt only: the BuildReport as compact JSON.', schema: { type: 'string' } } },
-              content: {
-                'application/json': { schema: { $ref: '#/components/schemas/ContextEnvelope' } },
-                'text/markdown': { schema: { type: 'string' } },
-              },
-            },
-            '400': errorResponse('Invalid input; `field` names it.'),
-            ...unauthorized,
-            '404': errorResponse('The focus note is missing, deleted or not readable.'),
-            '503': unavailable,
-          },
-        },
-      },
-      '/notes': {
-        get: {
-          operationId: 'findNotes',
-          summary: 'Find notes whose title starts with a query',
-          parameters: [...queryParameters(FindNotesRequestSchema), readableNotebooks],
-          responses: {
-            '200': { description: 'Shortest titles first.', content: { 'application/json': { schema: { $ref: '#/components/schemas/FoundNotes' } } } },
-            '400': errorResponse('Invalid input; `field` names it.'),
-            ...unauthorized,
-            '503': unavailable,
-          },
-        },
-      },
-      '/health': {
-        get: {
-          operationId: 'health',
-          summary: 'Whether a build could start now (opens and closes a read on the store)',
-          security: [],
-          responses: {
-            '200': { description: 'Ready.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-            '503': { description: 'The store cannot be read.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-          },
-        },
-      },
-      '/openapi.json': {
-        get: {
-          operationId: 'openApi',
-          summary: 'This document',
-          responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } }, ...unauthorized },
-        },
-      },
-    },
-    components: {
-      schemas: {
-        ContextEnvelope: {
-          type: 'object',
-          properties: { result: { $ref: '#/components/schemas/GraphRAGResult' }, report: { $ref: '#/components/schemas/BuildReport' } },
-          required: ['result', 'report'],
-          additionalProperties: false,
-        },
-        GraphRAGResult: withoutDialect(jsonSchemas.result),
-        BuildReport: withoutDialect(jsonSchemas.report),
-        FoundNotes: schemaOf(FoundNotesSchema, 'output'),
-        Health: schemaOf(HealthSchema, 'output'),
-        Error: schemaOf(ErrorBodySchema, 'output'),
-      },
-      ...(bearer && { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }),
-    },
+    ...(bearer && { security: [{ bearer: [] }], components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } } } }),
   };
 }

@@ -9,13 +9,16 @@ const numericFields = new WeakMap<z.ZodObject, ReadonlySet<string>>();
  * A query string as input for `schema`: values arrive as text, so a field whose schema takes
  * only numbers gets the number its text spells, by the CLI's own text-to-value step
  * ({@link numberFromText}); anything else goes on as it came, for the schema to judge with its
- * own message (`budget=ten` → `budget: expected an integer ≥ 0, got "ten"`).
+ * own message (`budget=ten` → `budget: expected an integer ≥ 0, got "ten"`). A parameter the
+ * schema does not name is refused, whatever its name.
  */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
   const numeric = numericFieldsOf(schema);
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
+    // Checked here, not left to the schema: a key such as `__proto__` would not survive the copy.
+    if (!Object.hasOwn(schema.shape, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
     if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
     input[key] = numeric.has(key) ? numberFromText(value) : value;
   }

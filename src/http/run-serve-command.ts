@@ -1,20 +1,33 @@
+import { ValidationError } from '../errors.js';
 import { SERVICE_ENV, serverToken } from '../host/access.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
-import { createHttpServer, HANDLER_GRACE_MS } from './http-server.js';
+import { createHttpServer } from './http-server.js';
+import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
 export interface ServeFlags extends ServiceFlags {
+  /** Default: the `PORT` environment variable, else 8080. */
   readonly port?: string;
   readonly host: string;
   readonly token?: string;
+  /** Comma-separated origins allowed by CORS, or `*`. */
+  readonly cors?: string;
+  readonly compress?: boolean;
+  /** `/metrics` without the token. */
+  readonly publicMetrics?: boolean;
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  readonly logLevel?: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
  * `note-context serve`: the HTTP API until SIGTERM or SIGINT. Then it stops accepting requests
  * (new ones get 503), lets those in flight finish, waits for their builds, closes the pool and
- * resolves to 0. Its first line on stderr says where it listens. `fieldOf` names a setting in
- * messages: its flag, or the environment variable it came from.
+ * resolves to 0. Its first line on stderr says where it listens; the request log (JSON lines)
+ * goes to stdout. `fieldOf` names a setting in messages: its flag, or the environment variable it
+ * came from.
  */
 export async function runServeCommand(
   flags: ServeFlags,
@@ -30,6 +43,8 @@ export async function runServeCommand(
     settings = {
       port: wholeNumberFlag(portField, port, 0, 65_535),
       token: serverToken(flags.token, fieldOf('token')),
+      corsOrigins: corsOrigins(flags.cors, fieldOf('cors')),
+      logLevel: logLevel(flags.logLevel, fieldOf('logLevel')),
     };
     opened = await openService(flags, fieldOf);
   } catch (error) {
@@ -37,14 +52,18 @@ export async function runServeCommand(
     return serviceErrorOf(error).exitCode;
   }
   const { slots, timeoutMs } = opened;
-  const app = createHttpServer({
-    service: opened.service,
+  const app = await createHttpServer({
+    store: opened.store,
     check: opened.check,
+    slots,
+    timeoutMs,
     readableNotebooks: opened.readableNotebooks,
     token: settings.token,
-    timeoutMs,
     version: packageVersion(),
-    log: (line) => err(`${line}\n`),
+    log: { level: settings.logLevel },
+    corsOrigins: settings.corsOrigins,
+    compress: flags.compress === true,
+    metrics: { public: flags.publicMetrics === true },
   });
 
   let address: string;
@@ -72,6 +91,7 @@ export async function runServeCommand(
   let giveUp: NodeJS.Timeout | undefined;
   const finished = await Promise.race([
     (async () => {
+      // Closing waits for the builds still running (the plugin's onClose), then the pool closes.
       await app.close();
       await slots.drained();
       // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
@@ -91,6 +111,25 @@ export async function runServeCommand(
 
 /** How long past the cut-off a stopping server waits for its calls and its pool. */
 const STOP_GRACE_MS = 2_000;
+
+/** `--cors https://a.example,https://b.example`, or `*`: each an origin (scheme, host, port), nothing more. */
+function corsOrigins(text: string | undefined, field: string): string[] | undefined {
+  if (text === undefined) return undefined;
+  const origins = text.split(',').map((origin) => origin.trim());
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/.test(origin)) {
+      throw new ValidationError(field, `expected * or comma-separated origins like https://app.example, got "${text}"`);
+    }
+  }
+  return origins;
+}
+
+/** pino's level, `info` when not given. */
+function logLevel(text: string | undefined, field: string): string {
+  const level = text ?? 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ValidationError(field, `expected one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return level;
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');

@@ -9,7 +9,6 @@ import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
 import { bareNoteOf } from '../result/bare-note.js';
 import type { ResultBuilder } from '../result/result-builder.js';
-import { isPromise } from '../strategies/soon.js';
 import type { Strategies } from '../strategies/strategies.js';
 import { TierRotation } from './tier-rotation.js';
 import type { WalkReport } from './walk-report.js';
@@ -47,8 +46,7 @@ export async function runIteration({ focus, strategies, ledger, pricing, result,
       while (added < tier.quota) {
         const relation = rotation.next(tier);
         if (!relation) break;
-        const offered = strategies.next(relation); // consumed, whatever happens to it
-        const note = isPromise(offered) ? await offered : offered; // at hand: no wait for a microtask turn
+        const note = await strategies.next(relation); // consumed, whatever happens to it
         if (!note) {
           rotation.deactivate(relation);
           continue;

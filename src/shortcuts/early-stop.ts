@@ -1,6 +1,5 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { isPromise } from '../strategies/soon.js';
 import { offerOrders, type ListRelation } from './offer-orders.js';
 import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
 import type { Shortcut } from './shortcut.js';
@@ -47,10 +46,8 @@ export function earlyStop(state: WalkState): Shortcut {
   return {
     strategies: (inner) => ({
       next: (relation) => {
-        if (report.endedEarly || ends()) return undefined;
-        // No closure per step: a walk past a hub takes thousands.
-        const candidate = inner.next(relation);
-        return isPromise(candidate) ? candidate.then((arrived) => offered(relation, arrived)) : offered(relation, candidate);
+        if (report.endedEarly || ends()) return Promise.resolve(undefined);
+        return inner.next(relation).then((note) => offered(relation, note));
       },
       feed: (relation, anchor) => inner.feed(relation, anchor),
     }),

@@ -1,7 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { FilteredRecord } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
-import { andThen } from '../strategies/soon.js';
 import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
 
@@ -48,11 +47,11 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
   };
 
   return {
-    readPage: (inner) => (request, load) => {
+    readPage: (inner) => async (request, load) => {
       if (!tight()) return inner(request, load);
       const scan = request.limit * SCANNED_PER_RECORD;
       const filter = { ...costs.sizeLimits(ledger.remaining), keep: [focus.id, ...ledger.includedIds()], scan };
-      return andThen(load({ ...request, filter }), (records) => expand(records, request.limit, scan));
+      return expand(await load({ ...request, filter }), request.limit, scan);
     },
     pricing: (inner) => ({
       noteCost: (note, relation, entry, result) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, entry, result)),

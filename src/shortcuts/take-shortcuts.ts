@@ -1,4 +1,5 @@
 import { earlyStop } from './early-stop.js';
+import { readAhead } from './read-ahead.js';
 import type { Shortcut } from './shortcut.js';
 import { stepOver } from './step-over.js';
 import type { WalkState } from './walk-state.js';
@@ -14,6 +15,7 @@ export function takeShortcuts(state: WalkState): readonly Shortcut[] {
   return [
     stepOver(state),
     earlyStop(state),
+    readAhead(state),
     warmDependents,
   ];
 }

@@ -1,6 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
-import { isPromise, type Soon } from './soon.js';
 
 /**
  * A relation fed by reached notes (spec section 3, the dependency queue): anchors in the order
@@ -15,7 +14,6 @@ export class AnchoredStrategy {
   constructor(private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor) {}
 
   feed(anchor: NoteRecord): void {
-    // Made now, so that its first read joins the store's next batch.
     this.anchors.push(this.candidatesOf(anchor));
   }
 
@@ -27,12 +25,10 @@ export class AnchoredStrategy {
     this.candidatesOf(anchor);
   }
 
-  next(): Soon<NoteRecord | undefined> {
+  async next(): Promise<NoteRecord | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const offered = this.anchors[this.cursor]!.next();
-      if (isPromise(offered)) return offered.then((candidate) => this.took(candidate) ?? this.next());
-      const candidate = this.took(offered);
+      const candidate = this.took(await this.anchors[this.cursor]!.next());
       if (candidate) return candidate;
     }
     return undefined;

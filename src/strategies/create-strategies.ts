@@ -10,8 +10,8 @@ import type { NoteLoader } from './note-loader.js';
 import type { Seen } from './seen.js';
 import { PagedCursor, type PageReader } from './paged-cursor.js';
 import { SpiralCursor } from './spiral-cursor.js';
-import { parentOf, walkParentChain } from './parent-chain.js';
-import { andThen, type Soon } from './soon.js';
+import { parentOf } from './parent-of.js';
+import { walkParentChain } from './walk-parent-chain.js';
 import type { Strategies } from './strategies.js';
 
 /** What the strategies start from: the focus note and its ancestors, already read. */
@@ -21,17 +21,29 @@ export interface FocusNeighbourhood {
   readonly ancestors: readonly NoteRecord[];
 }
 
-const NOTHING: CandidateCursor = new ListCursor([]);
+const NOTHING: CandidateCursor = ListCursor.of([]);
+const listOf = (note: NoteRecord | undefined): NoteRecord[] => (note ? [note] : []);
 
-/** One candidate source per relation of spec section 3, each reading through `loader`. */
-export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader): Strategies {
+/** A cursor that reads from the store, as it is handed out (a shortcut may wrap it). */
+export type ReadingCursor = (cursor: CandidateCursor) => CandidateCursor;
+
+/**
+ * One candidate source per relation of spec section 3, each reading through `loader` when it is
+ * first asked for a candidate. Every cursor that reads is passed through `reading`.
+ */
+export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader, reading: ReadingCursor = (cursor) => cursor): Strategies {
   const parent = parentOf(focus, ancestors);
-  const object = focus.object ? loader.note(focus.object.id) : undefined;
-  // Asked for together with the object itself, to save the round trip that waiting would cost.
-  const objectAncestors = focus.object ? loader.ancestors(focus.object.id) : [];
-  const objectChain = andThen(object, (found) => (found ? andThen(objectAncestors, (chain) => walkParentChain(found, chain)) : []));
+  // The object and its ancestors, read together and once.
+  let objectRead: Promise<{ object: NoteRecord | undefined; chain: NoteRecord[] }> | undefined;
+  const objectAndChain = () =>
+    (objectRead ??= focus.object
+      ? Promise.all([loader.note(focus.object.id), loader.ancestors(focus.object.id)]).then(([object, chain]) => ({
+          object,
+          chain: object ? walkParentChain(object, chain) : [],
+        }))
+      : Promise.resolve({ object: undefined, chain: [] }));
 
-  const paged = (readPage: PageReader) => new PagedCursor(readPage, loader.readsAhead);
+  const paged = (readPage: PageReader) => reading(new PagedCursor(readPage));
   const warmFrom = (feeder: FeedingRelation | undefined): Seen | undefined =>
     feeder && ((notes) => loader.warm(feeder, notes.filter((note) => note.id !== focus.id), (note) => warmDependents(feeder, note)));
   const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
@@ -52,8 +64,9 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
         )
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
-    new ListCursor(andThen(loader.ancestors(note.id), (found) => walkParentChain(note, found)));
-  const one = (id: NoteId | undefined) => ListCursor.of(id === undefined ? undefined : loader.note(id));
+    reading(new ListCursor(async () => walkParentChain(note, await loader.ancestors(note.id))));
+  const one = (id: NoteId | undefined) =>
+    id === undefined ? NOTHING : reading(new ListCursor(async () => listOf(await loader.note(id))));
 
   const anchored: Record<AnchoredRelation, AnchoredStrategy> = {
     ReifiedChildObject: new AnchoredStrategy((child) => one(child.object?.id)),
@@ -70,26 +83,25 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   };
 
   const fedAtStart: Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor> = {
-    Parent: new ListCursor(parent ? [parent] : []),
-    Object: ListCursor.of(object),
+    Parent: ListCursor.of(parent ? [parent] : []),
+    Object: reading(new ListCursor(async () => listOf((await objectAndChain()).object))),
     Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
     PriorSibling: parent ? siblingsOf(focus, 0, 'desc') : NOTHING,
     YoungerSibling: parent ? siblingsOf(focus, 0, 'asc') : NOTHING,
     ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, warmFrom('ReferringNote'))),
-    NoteInContextualPath: new ListCursor(ancestors.slice(1)),
-    NoteInObjectContextualPath: new ListCursor(objectChain),
+    NoteInContextualPath: ListCursor.of(ancestors.slice(1)),
+    NoteInObjectContextualPath: reading(new ListCursor(async () => (await objectAndChain()).chain)),
     ParentSibling: parent ? new SpiralCursor(siblingsOf(parent, 1, 'desc', 'ParentSibling'), siblingsOf(parent, 1, 'asc', 'ParentSibling')) : NOTHING,
-    ObjectParentSibling: new LaterCursor(
-      andThen(object, (found) =>
-        andThen(objectChain, (chain) => {
-          const objectParent = found && parentOf(found, chain);
-          return objectParent ? spiralAround(objectParent, 'ObjectParentSibling') : NOTHING;
-        }),
-      ),
+    ObjectParentSibling: reading(
+      new LaterCursor(async () => {
+        const { object, chain } = await objectAndChain();
+        const objectParent = object && parentOf(object, chain);
+        return objectParent ? spiralAround(objectParent, 'ObjectParentSibling') : NOTHING;
+      }),
     ),
   };
 
-  const sources = new Map<RelatedRelation, { next(): Soon<NoteRecord | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
+  const sources = new Map<RelatedRelation, { next(): Promise<NoteRecord | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
     RelatedRelation,
     CandidateCursor | AnchoredStrategy,
   ][]);

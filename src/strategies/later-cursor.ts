@@ -1,18 +1,14 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
-import { readAhead } from './read-ahead.js';
-import { andThen, type Soon } from './soon.js';
-import { Arriving } from './arriving.js';
 
 /** A cursor made once its inputs have been read, e.g. the siblings of the object's parent. */
 export class LaterCursor implements CandidateCursor {
-  private readonly cursor: Arriving<CandidateCursor>;
+  private cursor: CandidateCursor | undefined;
 
-  constructor(cursor: Soon<CandidateCursor>) {
-    this.cursor = new Arriving(readAhead(cursor));
-  }
+  constructor(private readonly make: () => Promise<CandidateCursor>) {}
 
-  next(): Soon<NoteRecord | undefined> {
-    return andThen(this.cursor.get(), (cursor) => cursor.next());
+  async next(): Promise<NoteRecord | undefined> {
+    this.cursor ??= await this.make();
+    return this.cursor.next();
   }
 }

@@ -1,25 +1,23 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
-import { readAhead } from './read-ahead.js';
-import { andThen, isPromise, type Soon } from './soon.js';
-import { Arriving } from './arriving.js';
 
-/** Candidates known in one go, such as an ancestor chain or a single parent. */
+/** Candidates known in one go, such as an ancestor chain or a single parent, read when first asked for. */
 export class ListCursor implements CandidateCursor {
   private index = 0;
-  private readonly notes: Arriving<readonly NoteRecord[]>;
+  private notes: readonly NoteRecord[] | undefined;
 
-  constructor(notes: Soon<readonly NoteRecord[]>) {
-    this.notes = new Arriving(readAhead(notes));
+  constructor(private readonly read: () => Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {}
+
+  static of(notes: readonly NoteRecord[]): ListCursor {
+    return new ListCursor(() => notes);
   }
 
-  static of(note: Soon<NoteRecord | undefined> | undefined): ListCursor {
-    return new ListCursor(andThen(note, (found) => (found ? [found] : [])));
+  next(): Promise<NoteRecord | undefined> {
+    return this.notes ? Promise.resolve(this.notes[this.index++]) : this.first();
   }
 
-  next(): Soon<NoteRecord | undefined> {
-    const notes = this.notes.get();
-    if (isPromise(notes)) return notes.then(() => this.next());
-    return notes[this.index++];
+  private async first(): Promise<NoteRecord | undefined> {
+    this.notes ??= await this.read();
+    return this.notes[this.index++];
   }
 }

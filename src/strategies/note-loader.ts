@@ -8,9 +8,6 @@ import type { PageRequest } from '../store/page-request.js';
 import type { Load, PageReading } from './page-reading.js';
 import type { Seen } from './seen.js';
 import type { PageRead } from './page-read.js';
-import { readAhead } from './read-ahead.js';
-import { andThen, type Soon } from './soon.js';
-import { Arriving } from './arriving.js';
 
 export interface LoaderOptions {
   /** How a page is read; asked at each page (`readWholePage` unless a shortcut says otherwise). */
@@ -27,23 +24,18 @@ export interface LoaderOptions {
 const WARMED_PER_FEEDER = 32;
 
 /**
- * The core's view of a reader: one request at a time for the strategies, one batch per tick for
- * the store. Every request issued before the build next waits on the store goes out together, so
- * cursors that ask for their first page as soon as they exist cost no extra round trip. It also
- * owns reading ahead: pages read one ahead (by the cursors), and the dependents' reads of a
- * feeding relation's first notes.
+ * The core's view of a reader: one request at a time for the strategies, one batch per turn of the event loop for
+ * the store (DataLoader, its cache keyed by `requestKey`). Every request issued before the build
+ * next waits on the store goes out together, and a request asked for twice is read once.
  *
  * A reader that answers at once (`readNow`, a store in memory) is read directly, each request
- * when it is needed: batching and reading ahead only save round trips, and there it has none to
- * save, while every promise and every row read for nothing costs.
+ * when it is needed: batching only saves round trips, and there it has none to save.
  */
 export class NoteLoader {
   private readonly load: Load;
   private readonly warmed = new Map<FeedingRelation, number>();
   /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
   readonly readsSiblings: boolean;
-  /** Whether reads are started before they are needed (for a reader with round trips to save). */
-  readonly readsAhead: boolean;
 
   constructor(
     reader: NoteReader,
@@ -52,36 +44,39 @@ export class NoteLoader {
     const capabilities = reader.capabilities;
     this.readsSiblings = capabilities?.siblingsPages === true;
     const readNow = capabilities?.readNow?.bind(capabilities);
-    this.readsAhead = readNow === undefined;
-    this.load = readNow ?? batched(reader);
+    this.load = readNow ? async (request) => readNow(request) : batched(reader);
   }
 
-  note(id: NoteId, full = false): Soon<NoteRecord | undefined> {
-    return readAhead(andThen(this.load({ kind: 'note', id, full }), (found) => found[0]));
+  async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
+    return (await this.load({ kind: 'note', id, full }))[0];
   }
 
   /** The visible ancestors of `id`, in any order (see `AncestorsRequest`). */
-  ancestors(id: NoteId): Soon<readonly NoteRecord[]> {
+  ancestors(id: NoteId): Promise<readonly NoteRecord[]> {
     return this.load({ kind: 'ancestors', id });
   }
 
   /** `read` is told of every page's records as the store returned them (to warm their dependents). */
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, read?: Seen): Soon<PageRead> {
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, read?: Seen): Promise<PageRead> {
     const bound = after && { after: { siblingOrder: after.siblingOrder, id: after.id } };
     return this.page({ kind: 'children', parentId, direction, ...bound, limit }, read);
   }
 
   /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
-  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, read?: Seen): Soon<PageRead> {
+  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, read?: Seen): Promise<PageRead> {
     return this.page({ kind: 'siblings', of, up, direction, limit }, read);
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, read?: Seen): Soon<PageRead> {
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, read?: Seen): Promise<PageRead> {
     return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, read);
   }
 
-  private page(request: PageRequest, read: Seen | undefined): Soon<PageRead> {
-    const load: Load = read ? (request) => andThen(this.load(request), (notes) => (read(notes), notes)) : this.load;
+  private page(request: PageRequest, read: Seen | undefined): Promise<PageRead> {
+    const load: Load = read ? async (request) => {
+      const notes = await this.load(request);
+      read(notes);
+      return notes;
+    } : this.load;
     return this.options.readPage(request, load);
   }
 
@@ -91,7 +86,7 @@ export class NoteLoader {
    * notes become anchors a few per round, and warming a hub's whole page made huge statements.
    */
   warm(feeder: FeedingRelation, notes: readonly NoteRecord[], start: (note: NoteRecord) => void): void {
-    if (!this.options.warmDependents || !this.readsAhead) return;
+    if (!this.options.warmDependents) return;
     const done = this.warmed.get(feeder) ?? 0;
     const ahead = notes.slice(0, Math.max(0, WARMED_PER_FEEDER - done));
     this.warmed.set(feeder, done + ahead.length);
@@ -99,23 +94,17 @@ export class NoteLoader {
   }
 }
 
-
 /**
- * Requests batched per tick through DataLoader, its cache keyed by `requestKey`. Each answer is
- * held as it arrives, so that a request read earlier is at hand without waiting for a microtask.
+ * Requests batched through DataLoader, its cache keyed by `requestKey`. A batch goes out once the
+ * build has run as far as it can without the store (`setImmediate`): every request issued until
+ * then, however many promise turns deep, rides in it. DataLoader answers a cached request only
+ * with its next batch; the cache is read first, so a request asked for before is answered as soon
+ * as its own batch was.
  */
 function batched(reader: NoteReader): Load {
   // A request beyond the required ones is only sent to a reader that declared it takes it.
   const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
-  const loader = new DataLoader(read, { cacheKeyFn: requestKey });
-  const answers = new Map<string, Arriving<readonly NoteRecord[]>>();
-  return (request) => {
-    const key = requestKey(request);
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = new Arriving(readAhead(loader.load(request)));
-      answers.set(key, answer);
-    }
-    return answer.get();
-  };
+  const cache = new Map<string, Promise<readonly NoteRecord[]>>();
+  const loader = new DataLoader(read, { cacheKeyFn: requestKey, cacheMap: cache, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+  return (request) => cache.get(requestKey(request)) ?? loader.load(request);
 }

@@ -1,25 +1,16 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import type { PageRead } from './page-read.js';
-import { readAhead } from './read-ahead.js';
-import { andThen, isPromise, type Soon } from './soon.js';
-import { Arriving } from './arriving.js';
 
 /**
  * Reads one page of at most `limit` notes strictly after `after` (from the start when undefined),
  * and says whether candidates may follow it.
  */
-export type PageReader = (after: NoteRecord | undefined, limit: number) => Soon<PageRead>;
+export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<PageRead>;
 
 /**
- * Candidates read page by page with a keyset bound. Pages grow, since a relation walked past one
- * page is likely to be walked far.
- *
- * Reading ahead (for a store with round trips): the first page is asked for at once, so that it
- * joins the store's next batch, and the next page is asked for once the walk is half way through
- * the current one: the read then rides in a batch the build waits on anyway. Without (a store that
- * answers at once), each page is read when it is needed, so a page is never read for a walk that
- * ends before it.
+ * Candidates read page by page with a keyset bound, each page when the walk reaches it. Pages
+ * grow, since a relation walked past one page is likely to be walked far.
  */
 export class PagedCursor implements CandidateCursor {
   /**
@@ -28,58 +19,42 @@ export class PagedCursor implements CandidateCursor {
    * relations of 9-16 notes no longer need a second page; 32 saved none more and raised the max.
    */
   static readonly FIRST_PAGE = 16;
-  /** Pages grow to this many records for a store with round trips to save. */
+  /** Pages grow to this many records. */
   static readonly LARGEST_PAGE = 512;
-  /**
-   * For a store that answers at once, a page is one step of the walk, and a larger one saves
-   * nothing: this keeps a step short.
-   */
-  static readonly LARGEST_PAGE_AT_ONCE = 16;
 
-  private current: Arriving<Page> | undefined;
+  private readonly pages: AsyncIterator<readonly NoteRecord[]>;
+  private page: readonly NoteRecord[] = [];
   private index = 0;
 
-  constructor(
-    private readonly readPage: PageReader,
-    private readonly readsAhead = true,
-  ) {
-    if (readsAhead) this.current = this.read(undefined, PagedCursor.FIRST_PAGE);
+  constructor(readPage: PageReader) {
+    this.pages = pagesOf(readPage);
   }
 
-  next(): Soon<NoteRecord | undefined> {
-    this.current ??= this.read(undefined, PagedCursor.FIRST_PAGE);
-    const page = this.current.get();
-    if (isPromise(page)) return page.then(() => this.next());
-    if (this.index >= page.notes.length) {
-      if (!page.next) return undefined;
-      this.current = page.next();
+  next(): Promise<NoteRecord | undefined> {
+    // Within a page read, no async function's own promise and await: a hub's walk takes thousands.
+    return this.index < this.page.length ? Promise.resolve(this.page[this.index++]) : this.nextPage();
+  }
+
+  private async nextPage(): Promise<NoteRecord | undefined> {
+    while (this.index >= this.page.length) {
+      const read = await this.pages.next();
+      if (read.done) return undefined;
+      this.page = read.value;
       this.index = 0;
-      return this.next();
     }
-    // Half way through a page, the next is asked for: it rides in a batch the walk waits on
-    // anyway, and a walk that ends within the page (most) never reads it.
-    if (this.readsAhead && page.next && this.index * 2 >= page.notes.length) page.next();
-    return page.notes[this.index++];
-  }
-
-  private read(after: NoteRecord | undefined, limit: number): Arriving<Page> {
-    return new Arriving(
-      readAhead(
-        andThen(this.readPage(after, limit), ({ notes, more }): Page => {
-          const last = notes[notes.length - 1];
-          // The last page, unless candidates may follow it.
-          if (!more || !last) return { notes, next: undefined };
-          const nextLimit = Math.min(limit * 4, this.readsAhead ? PagedCursor.LARGEST_PAGE : PagedCursor.LARGEST_PAGE_AT_ONCE);
-          let following: Arriving<Page> | undefined;
-          return { notes, next: () => (following ??= this.read(last, nextLimit)) };
-        }),
-      ),
-    );
+    return this.page[this.index++];
   }
 }
 
-interface Page {
-  readonly notes: readonly NoteRecord[];
-  /** The next page, asked for once (half way through this one when reading ahead); undefined after the last one. */
-  readonly next: (() => Arriving<Page>) | undefined;
+/** The pages of a relation, one after the other, until one says none may follow. */
+async function* pagesOf(readPage: PageReader): AsyncGenerator<readonly NoteRecord[]> {
+  let after: NoteRecord | undefined;
+  let limit = PagedCursor.FIRST_PAGE;
+  for (;;) {
+    const { notes, more } = await readPage(after, limit);
+    yield notes;
+    after = notes[notes.length - 1];
+    if (!more || !after) return;
+    limit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
+  }
 }

@@ -1,7 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { AnchoredRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { Soon } from './soon.js';
 
 /**
  * Where every relation's candidates come from (spec section 3). The strategies only offer
@@ -9,11 +8,8 @@ import type { Soon } from './soon.js';
  * notes were reached.
  */
 export interface Strategies {
-  /**
-   * The next candidate of `relation`, consumed; `undefined` when it has none left for now. At
-   * once when it is already read, a promise when it must be read first.
-   */
-  next(relation: RelatedRelation): Soon<NoteRecord | undefined>;
+  /** The next candidate of `relation`, consumed; `undefined` when it has none left for now. */
+  next(relation: RelatedRelation): Promise<NoteRecord | undefined>;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;
 }

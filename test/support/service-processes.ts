@@ -40,23 +40,28 @@ export interface ServeProcess {
   readonly child: ChildProcess;
   readonly baseUrl: string;
   stderr(): string;
+  /** The request log so far (JSON lines). */
+  stdout(): string;
   /** Resolves to the exit code (or the signal that ended it). */
   readonly exited: Promise<number | string>;
 }
 
-/** `note-context serve --port 0 <args>` as a child process, once it says where it listens. */
+/** `note-context serve --port 0 <args>` (no `--port` when `env` sets `PORT`) as a child process, once it says where it listens. */
 export async function startServe(
   args: readonly string[] = [],
   env: Record<string, string> = {},
   command: readonly string[] = CLI,
   cwd = ROOT,
 ): Promise<ServeProcess> {
-  const child = spawn(command[0]!, [...command.slice(1), 'serve', '--port', '0', ...args], {
+  const port = env.PORT === undefined ? ['--port', '0'] : [];
+  const child = spawn(command[0]!, [...command.slice(1), 'serve', ...port, ...args], {
     cwd,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start in 20 s: ${stderr}`)), 20_000);
@@ -73,5 +78,5 @@ export async function startServe(
       reject(new Error(`serve exited (${code}) before listening: ${stderr}`));
     });
   });
-  return { child, baseUrl, stderr: () => stderr, exited };
+  return { child, baseUrl, stderr: () => stderr, stdout: () => stdout, exited };
 }

@@ -2,7 +2,7 @@ import { compareSiblingKeys, type NoteId } from '../../model/note-record.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { Fixture, NoteData } from './fixture.js';
-import { findNotesIn } from './find-notes.js';
+import { findNotesIn } from './find-notes-in.js';
 import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';

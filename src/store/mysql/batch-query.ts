@@ -1,26 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { WORD_CHARACTER, WORD_START_PATTERNS } from '../../model/shown-size.js';
+import { shownSizeWithinSql } from '../../shortcuts/shown-size.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
-
-/** The word-start pattern, case-sensitive whatever the column's collation. */
-const AFTER_SPACE = `(?-i)${WORD_START_PATTERNS.afterSpace}`;
-
-/**
- * Matches a text holding at least `count` word starts after a space. Each repeat skips, without
- * backtracking, to the next space followed by a word character, so the match is linear in the
- * text and stops at the `count`-th word start; unlike counting them with REGEXP_REPLACE (which
- * builds a copy of the text), it allocates nothing: about a fifth of the time on a hub's pages.
- */
-const atLeastWordStarts = (count: number) =>
-  `(?-i)^(?:[^ ]*+ (?:(?!${WORD_CHARACTER})[^ ]*+ )*+${WORD_CHARACTER}){${count}}`;
-
-/** MariaDB compiles `{n}` by repeating the group, and refuses a pattern past a few hundred repeats. */
-const MOST_WORD_STARTS_BY_PATTERN = 256;
-/** More word starts than the four texts of a row can hold (a LONGTEXT has under 2^32 characters). */
-const NO_WORD_START_LIMIT = 2 ** 35;
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -197,34 +180,7 @@ function pageOf(
   scope: ReadScope,
 ): RawBuilder<unknown> {
   const kept = filter.keep.length > 0 ? sql`n.id IN (${sql.join(filter.keep)})` : sql`FALSE`;
-  // The size rule (shownSizeOf, src/model/shown-size.ts) in SQL: LENGTH counts bytes, LEFT code points;
-  // emptiness by LENGTH, since PAD SPACE collations hold ' ' = ''.
-  const shape = sql`(CASE WHEN COALESCE(LENGTH(n.description), 0) = 0 THEN 0 ELSE 1 END
-    + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
-  const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${scope.detailsLimit})), 0)
-    + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
-  // Word starts (wordStartsOf) of the four texts at once: joined, each after a space, they hold
-  // the sum of theirs (a text's first character now follows a space; no other pair is new).
-  const joined = sql`CONCAT_WS(' ', '', n.topic_constructor, LEFT(n.description, ${scope.detailsLimit}), p.topic_constructor, o.topic_constructor)`;
-  const wordStartsWithin = (max: number) => {
-    if (max < 0) return sql`FALSE`;
-    if (max >= NO_WORD_START_LIMIT) return sql`TRUE`;
-    if (max < MOST_WORD_STARTS_BY_PATTERN) return sql`NOT (${joined} REGEXP ${atLeastWordStarts(max + 1)})`;
-    // A word start takes two characters of its own (a space, then a word character): a text of
-    // at most 2 x max + 1 characters is counted without copying it.
-    return sql`(CHAR_LENGTH(${joined}) <= ${2 * max + 1}
-      OR CHAR_LENGTH(${joined}) - CHAR_LENGTH(REGEXP_REPLACE(${joined}, ${AFTER_SPACE}, '_')) <= ${max})`;
-  };
-  const perShape = (limits: readonly number[]) =>
-    sql`CASE ${shape} ${sql.join(
-      limits.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${max}`),
-      sql` `,
-    )} END`;
-  // The regex runs only where the byte test passes (AND stops at the first false).
-  const small = sql`(${textBytes} <= ${perShape(filter.maxTextBytes)} AND CASE ${shape} ${sql.join(
-    filter.maxWordStarts.map((max, index) => sql`WHEN ${sql.lit(index)} THEN ${wordStartsWithin(max)}`),
-    sql` `,
-  )} END)`;
+  const small = shownSizeWithinSql(sql, filter, scope.detailsLimit);
   return page(
     index,
     sql`SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,

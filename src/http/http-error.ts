@@ -1,0 +1,57 @@
+import { STATUS_CODES } from 'node:http';
+import { firstLineOf, SERVICE_ERROR_CODES, serviceErrorOf } from '../host/service-error.js';
+
+/** The codes of the HTTP API's error bodies: the services' own, and the protocol's. */
+export const HTTP_ERROR_CODES = [...SERVICE_ERROR_CODES, 'method_not_allowed'] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** One failure as the HTTP API answers it. */
+export interface HttpError {
+  readonly status: number;
+  readonly code: HttpErrorCode;
+  /** One line; never a stack, a database's address or a driver's words. */
+  readonly message: string;
+  readonly field?: string;
+  /** What the server's log should say beyond `message`, when that hides something from the client. */
+  readonly detail?: string;
+}
+
+/** The body of every error answer: `{ code, message, field? }`. */
+export interface ErrorBody {
+  readonly code: HttpErrorCode;
+  readonly message: string;
+  readonly field?: string;
+}
+
+/** The framework's client errors that deserve their own words, by Fastify error code. */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'invalid input: the URL is not valid (bad percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'invalid input: a path parameter is too long',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'invalid input: the request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'invalid input: unsupported content type',
+};
+
+/**
+ * The services' mapping (`serviceErrorOf`), made safe for clients on the network, plus the
+ * framework's own client errors. A store that cannot be reached says so in the words before its
+ * first colon (`cannot reach the database`); the driver's reason after it (an address and port,
+ * `connect ECONNREFUSED 10.0.0.5:3306`) goes to the log only.
+ */
+export function httpErrorOf(error: unknown): HttpError {
+  const mapped = serviceErrorOf(error);
+  if (mapped.code === 'unavailable') {
+    const [kind] = mapped.message.split(': ');
+    return { status: 503, code: 'unavailable', message: kind || 'the store is unavailable', detail: mapped.message };
+  }
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (mapped.code === 'internal' && typeof status === 'number' && status >= 400 && status < 500) {
+    const code = String((error as { code?: unknown }).code);
+    const message = FRAMEWORK_MESSAGES[code] ?? `invalid input: ${(STATUS_CODES[status] ?? 'bad request').toLowerCase()}`;
+    return { status, code: status === 404 ? 'not_found' : 'invalid_input', message, detail: firstLineOf(error) };
+  }
+  return { status: mapped.status, code: mapped.code, message: mapped.message, ...(mapped.field !== undefined && { field: mapped.field }) };
+}
+
+export function errorBody(error: Pick<HttpError, 'code' | 'message' | 'field'>): ErrorBody {
+  return { code: error.code, message: error.message, ...(error.field !== undefined && { field: error.field }) };
+}

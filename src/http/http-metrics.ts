@@ -1,0 +1,76 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the metrics read of the build slots when scraped. */
+export interface BuildLoad {
+  /** Builds and searches running now. */
+  readonly inFlight: number;
+  /** Requests waiting for a slot, when the slots keep a queue. */
+  readonly queued?: number;
+}
+
+/** Seconds; from a note in memory (~1 ms) to the default timeout (10 s). */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The HTTP API's Prometheus metrics (`prom-client`), in a registry of their own unless the host
+ * passes its own: request and build latency, builds in flight and waiting, errors by code. A
+ * registry made here also holds the process's default metrics (memory, CPU, event loop lag).
+ */
+export class HttpMetrics {
+  readonly registry: Registry;
+  readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;
+  readonly buildSeconds: Histogram<'outcome'>;
+  readonly searchSeconds: Histogram<'outcome'>;
+  readonly errors: Counter<'code' | 'status'>;
+
+  constructor(load: BuildLoad, registry?: Registry) {
+    this.registry = registry ?? new Registry();
+    if (!registry) collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    this.requestSeconds = new Histogram({
+      name: 'note_context_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status, from receipt to answer.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.buildSeconds = new Histogram({
+      name: 'note_context_build_duration_seconds',
+      help: 'Context builds, from start to result, by outcome (ok or the error code).',
+      labelNames: ['outcome'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.searchSeconds = new Histogram({
+      name: 'note_context_search_duration_seconds',
+      help: 'Title searches, waiting for a slot included, by outcome (ok or the error code).',
+      labelNames: ['outcome'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.errors = new Counter({
+      name: 'note_context_http_errors_total',
+      help: 'Error answers by code and status.',
+      labelNames: ['code', 'status'],
+      registers,
+    });
+    new Gauge({
+      name: 'note_context_builds_in_flight',
+      help: 'Builds and searches running now.',
+      registers,
+      collect() {
+        this.set(load.inFlight);
+      },
+    });
+    if (load.queued !== undefined) {
+      new Gauge({
+        name: 'note_context_builds_queued',
+        help: 'Builds and searches waiting for a slot.',
+        registers,
+        collect() {
+          this.set(load.queued ?? 0);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,6 @@
+// `note-context/http`: the HTTP API as a Fastify plugin for a host that runs its own Fastify,
+// kept out of the main entry so that the library does not load the HTTP layer.
+export { noteContextPlugin, HANDLER_GRACE_MS, type NoteContextPluginOptions } from './note-context-plugin.js';
+export { HTTP_ERROR_CODES, type ErrorBody, type HttpErrorCode } from './http-error.js';
+export { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+export { REQUEST_ID_HEADER } from './request-id.js';

@@ -1,0 +1,239 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
+import { ValidationError } from '../errors.js';
+import { parseNotebookIds, readableNotebooksFor } from '../host/access.js';
+import { BuildSlots } from '../host/build-slots.js';
+import { NoteService } from '../host/note-service.js';
+import { FindNotesRequestSchema } from '../host/requests.js';
+import { NotAuthorized } from '../host/service-error.js';
+import { checkStore } from '../host/service-store.js';
+import type { NoteFinder } from '../store/note-finder.js';
+import type { NoteStore } from '../store/note-store.js';
+import { timingBuilds } from '../telemetry/build-timings.js';
+import { noteContextTracer } from '../telemetry/note-context-tracer.js';
+import { bearerTokenCheck } from '../host/bearer-token.js';
+import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
+import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+import { openApiInfo, openApiRoutes } from './openapi.js';
+import { queryInput } from './query-input.js';
+import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
+import { traceRequests } from './trace-requests.js';
+import { RouteMethods } from './route-methods.js';
+import { serverTiming } from './server-timing.js';
+import { probeStore } from './probe-store.js';
+
+export interface NoteContextPluginOptions {
+  /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore`, or the host's own store. */
+  readonly store: NoteStore & NoteFinder;
+  /**
+   * Resolves when a build could start now (`/readyz`, `/health`); by default a reader opens, reads
+   * and closes. It is given up after `timeoutMs` (at most 5 s), and the probe answers 503.
+   */
+  readonly check?: (() => Promise<void>) | undefined;
+  /** The most any request may read; a request's `X-Readable-Notebooks` may only narrow it. Default: all. */
+  readonly readableNotebooks?: readonly number[] | undefined;
+  /** When set, every route but the probes needs `Authorization: Bearer <token>` (compared in constant time). */
+  readonly token?: string | undefined;
+  /** Longest a request may take: its build is stopped then (freeing its connection) and it is answered 503. Default 10000. */
+  readonly timeoutMs?: number | undefined;
+  /** Builds and searches at once (default 8); more wait in a short queue (`BuildSlots`' defaults), then are refused as busy. */
+  readonly maxBuilds?: number | undefined;
+  /** The slots the builds run in, when the host already made them (then `maxBuilds` is theirs). */
+  readonly slots?: BuildSlots | undefined;
+  /** The version the OpenAPI document states. */
+  readonly version?: string | undefined;
+  /** Prometheus metrics: in `registry` (default: one of the plugin's own), served at `/metrics` unless `route` is false. */
+  readonly metrics?: { readonly registry?: Registry; readonly route?: boolean; readonly public?: boolean } | undefined;
+}
+
+/**
+ * How much longer than `timeoutMs` the framework waits for a handler. Builds and searches end at
+ * `timeoutMs` themselves, with their own message; the framework's timeout only backs them up.
+ */
+export const HANDLER_GRACE_MS = 1_000;
+
+/** The longest delay a Node timer keeps (2^31 − 1 ms); a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** The probes answer within this long, whatever the store does. */
+const LONGEST_PROBE_MS = 5_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered without a token: probes (and, when so configured, the metrics). */
+    noteContextPublic?: boolean;
+  }
+}
+
+/**
+ * The HTTP API as a Fastify plugin: a host that runs Fastify mounts it under a prefix,
+ * `app.register(noteContextPlugin, { prefix: '/context', store })` (from `note-context/http`); `note-context serve` runs the
+ * same plugin. Inside its prefix it answers every error as `{ code, message, field? }` (unknown
+ * routes 404, wrong methods 405, after the token check), logs with the host's logger, traces with
+ * OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
+ */
+export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
+  const slots = options.slots ?? new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
+  const service = new NoteService(options.store, slots);
+  const check = options.check ?? (() => checkStore(options.store));
+  // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.
+  const { HttpMetrics } = await import('./http-metrics.js');
+  const metrics = new HttpMetrics(slots, options.metrics?.registry);
+  const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
+  const bearer = options.token !== undefined;
+  const schemas = openApiRoutes({ bearer });
+
+  // The routes' schemas document them (OpenAPI); zod checks the requests, with the CLI's messages,
+  // and answers are plain JSON, so the framework's own validator and serializer stay out.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // A host that runs its own @fastify/swagger collects these routes into its document instead.
+  const ownDocument = !app.hasDecorator('swagger');
+  if (ownDocument) await app.register((await import('@fastify/swagger')).default, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
+
+  const routeMethods = new RouteMethods(app);
+  const inRequestSpan = traceRequests(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const traceId = traceIdOf(request.headers.traceparent);
+    // The request's later lines ("request completed" among them, written by the reply's logger) name the caller's trace.
+    if (traceId !== undefined && traceId !== request.id) reply.log = request.log = request.log.child({ traceId });
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  if (options.token !== undefined) {
+    const authorized = bearerTokenCheck(options.token);
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.noteContextPublic === true) return;
+      if (!authorized(request.headers.authorization)) throw new NotAuthorized('missing or wrong bearer token');
+    });
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requestSeconds.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1_000);
+  });
+  // A host's close waits for the builds still running, so it may close the store after it.
+  app.addHook('onClose', async () => slots.drained());
+
+  function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
+    metrics.errors.inc({ code: error.code, status: error.status });
+    if (error.code === 'unauthorized') void reply.header('WWW-Authenticate', 'Bearer');
+    if (error.code === 'busy') void reply.header('Retry-After', '1');
+    if (error.detail !== undefined) request.log.warn({ detail: error.detail }, error.message);
+    return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = httpErrorOf(error);
+    if (mapped.code === 'internal') request.log.error({ err: error }, 'unexpected failure');
+    return sendError(request, reply, mapped);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const allowed = routeMethods.allowedOn(path);
+    if (allowed.length > 0) {
+      void reply.header('Allow', allowed.join(', '));
+      return sendError(request, reply, { status: 405, code: 'method_not_allowed', message: `method ${request.method} not allowed on ${path} (allowed: ${allowed.join(', ')})` });
+    }
+    return sendError(request, reply, { status: 404, code: 'not_found', message: `no route ${request.method} ${path}` });
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas.context }, async (request, reply) => {
+    const parameters = queryInput(ContextParametersSchema, request.query);
+    const { timings, done } = timingBuilds(() =>
+      inRequestSpan(request, () =>
+        // The client going away aborts `request.signal`: the build stops and frees its connection.
+        service.context(ContextQuerySchema, { ...parameters, focus: request.params.id }, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
+      ),
+    );
+    let answer;
+    try {
+      answer = await done;
+      metrics.buildSeconds.observe({ outcome: 'ok' }, timings.buildMs / 1_000);
+    } catch (error) {
+      // A request refused before its build started (bad input, busy) is no build.
+      if (timings.builds > 0) metrics.buildSeconds.observe({ outcome: httpErrorOf(error).code }, timings.buildMs / 1_000);
+      throw error;
+    } finally {
+      // On failures too: a build that timed out says how long it ran and how much of it was reading.
+      const timing = serverTiming(timings);
+      if (timing !== undefined) void reply.header('Server-Timing', timing);
+    }
+
+    const { result, report, text, format } = answer;
+    const body = format === 'json' ? JSON.stringify({ result, report }) : text;
+    const reportHeader = JSON.stringify(report);
+    // The tag covers what the answer says, not how it was built (round trips may differ between two equal answers).
+    const tag = entityTag(format, body);
+    void reply.header('ETag', tag).header('Cache-Control', 'private, no-cache').header('Vary', `${READABLE_NOTEBOOKS_HEADER}, Authorization`);
+    if (format === 'prompt') void reply.header(REPORT_HEADER, reportHeader);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
+  });
+
+  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
+    const input = queryInput(FindNotesRequestSchema, request.query);
+    const started = performance.now();
+    try {
+      const notes = await inRequestSpan(request, () =>
+        noteContextTracer().startActiveSpan('note-context find notes', async (span) => {
+          try {
+            return await service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
+          } finally {
+            span.end();
+          }
+        }),
+      );
+      metrics.searchSeconds.observe({ outcome: 'ok' }, (performance.now() - started) / 1_000);
+      void reply.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
+      return { notes };
+    } catch (error) {
+      metrics.searchSeconds.observe({ outcome: httpErrorOf(error).code }, (performance.now() - started) / 1_000);
+      throw error;
+    }
+  });
+
+  const probeMs = Math.min(timeoutMs, LONGEST_PROBE_MS);
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const problem = await probeStore(check, probeMs);
+    return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
+  };
+  const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
+  /** Whether a build could start now: the store answers. What load balancers and orchestrators route by. */
+  app.get('/readyz', { ...probeRoute, schema: schemas.ready }, ready);
+  /** The same as `/readyz`, as the API has always answered it. */
+  app.get('/health', { ...probeRoute, schema: schemas.health }, ready);
+  /** The process is alive and its event loop turns: it never looks at the store. */
+  app.get('/livez', { ...probeRoute, schema: schemas.live }, async () => ({ status: 'ok' }));
+
+  if (options.metrics?.route !== false) {
+    const open = options.metrics?.public === true;
+    app.get('/metrics', { config: { noteContextPublic: open }, schema: open ? { ...schemas.metrics, security: [] } : schemas.metrics }, async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
+  }
+
+  if (ownDocument) app.get('/openapi.json', { schema: schemas.document }, async () => app.swagger());
+
+  function readableFor(request: FastifyRequest): readonly number[] | undefined {
+    const header = request.headers[READABLE_NOTEBOOKS_HEADER.toLowerCase()];
+    const requested = header === undefined ? undefined : parseNotebookIds(READABLE_NOTEBOOKS_HEADER, [header].flat().join(','));
+    return readableNotebooksFor(options.readableNotebooks, requested);
+  }
+};
+
+/** The context route's query parameters: every build option but the focus, which is the path's. */
+const ContextParametersSchema = ContextQuerySchema.omit({ focus: true });
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+function positiveInteger(name: string, value: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new ValidationError(name, `expected an integer from 1 to ${max}, got ${value}`);
+  return value;
+}

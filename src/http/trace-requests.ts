@@ -1,0 +1,46 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noteContextTracer } from '../telemetry/note-context-tracer.js';
+
+/** Runs `work` with a request's span active, so the spans of its build are children of it. */
+export type InRequestSpan = <T>(request: FastifyRequest, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Gives each request of `app` a server span (`GET /notes/:id/context`, with the method, path,
+ * route and status), from its first hook to its answer. Its parent is the active span when the
+ * host's own instrumentation made one, else the caller's `traceparent` (as the registered
+ * propagator reads it). A no-op until the host registers an OpenTelemetry SDK.
+ */
+export function traceRequests(app: FastifyInstance): InRequestSpan {
+  const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
+
+  app.addHook('onRequest', async (request) => {
+    const active = context.active();
+    const parent = trace.getSpan(active) ? active : propagation.extract(ROOT_CONTEXT, request.headers);
+    const span = noteContextTracer().startSpan(
+      request.method,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? request.url } },
+      parent,
+    );
+    spans.set(request, { span, context: trace.setSpan(parent, span) });
+  });
+
+  const end = (request: FastifyRequest, status: number): void => {
+    const traced = spans.get(request);
+    if (!traced) return;
+    spans.delete(request);
+    const route = request.routeOptions.url;
+    if (route !== undefined) traced.span.updateName(`${request.method} ${route}`).setAttribute('http.route', route);
+    traced.span.setAttribute('http.response.status_code', status);
+    if (status >= 500) traced.span.setStatus({ code: SpanStatusCode.ERROR });
+    traced.span.end();
+  };
+  app.addHook('onResponse', async (request, reply) => end(request, reply.statusCode));
+  // The client went away before its answer (499, as proxies log it).
+  app.addHook('onRequestAbort', async (request) => end(request, 499));
+
+  return (request, work) => {
+    const traced = spans.get(request);
+    return traced ? context.with(traced.context, work) : work();
+  };
+}
