@@ -8,6 +8,10 @@ import type { Fixture } from '../src/store/memory/fixture.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { loadDoughnutTable } from './load-doughnut-table.js';
+import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
+import { createPostgresTestDatabase } from '../test/support/postgres-test-database.js';
+import { RECOMMENDED_INDEX_DDL_POSTGRES } from './doughnut-note-ddl-postgres.js';
+import { loadDoughnutTablePostgres } from './load-doughnut-table-postgres.js';
 
 export interface BenchLayout {
   /** As the tables name it: "Doughnut's DDL", "with the recommended index". */
@@ -72,5 +76,39 @@ const mysql: BenchEngine = {
   },
 };
 
+const postgres: BenchEngine = {
+  name: 'PostgreSQL',
+  layouts: [
+    { name: "Doughnut's DDL", statements: [] },
+    { name: 'with the recommended index', statements: [RECOMMENDED_INDEX_DDL_POSTGRES] },
+  ],
+  async open(fixture) {
+    const database = await createPostgresTestDatabase();
+    try {
+      await loadDoughnutTablePostgres(database.pool, fixture);
+      const held = await database.pool.connect();
+      const store = PostgresNoteStore.fromPool(database.pool);
+      return {
+        store,
+        selectOne: async () => {
+          await held.query('SELECT 1');
+        },
+        apply: async (statements) => {
+          for (const statement of statements) await database.pool.query(statement);
+          await database.pool.query('ANALYZE note');
+        },
+        close: async () => {
+          await store.destroy();
+          held.release();
+          await database.drop();
+        },
+      };
+    } catch (error) {
+      await database.drop();
+      throw error;
+    }
+  },
+};
+
 /** Each engine measured on Doughnut's schema, in the order of the tables. */
-export const BENCH_ENGINES: readonly BenchEngine[] = [mysql];
+export const BENCH_ENGINES: readonly BenchEngine[] = [mysql, postgres];

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { envOf, main } from '../src/cli/run-cli.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { TEST_SERVER_URL } from './support/mysql-test-database.js';
+import { POSTGRES_TEST_SERVER_URL } from './support/postgres-test-database.js';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -60,6 +61,25 @@ describe('the command line’s configuration', () => {
     expect((await run('build', '--budget', '5')).stderr).toMatch(/^note-context: invalid input: NOTE_CONTEXT_DB: /);
   });
 
+  it('a switch from the environment reads its words: false, 0, no and off leave it off; another word is refused naming the variable', async () => {
+    for (const text of ['false', '0', 'no', 'OFF', '']) {
+      setEnv({ NOTE_CONTEXT_REPORT: text });
+      const { code, stderr } = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+      expect([text, code, stderr]).toEqual([text, 0, '']);
+    }
+    for (const text of ['true', '1', 'yes', 'On']) {
+      setEnv({ NOTE_CONTEXT_REPORT: text });
+      const { code, stderr } = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+      expect(code).toBe(0);
+      expect(JSON.parse(stderr)).toMatchObject({ budget: 10 });
+    }
+    setEnv({ NOTE_CONTEXT_REPORT: 'maybe' });
+    const refused = await run('build', '--db', small, '--focus', '1', '--budget', '10');
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe('note-context: NOTE_CONTEXT_REPORT: expected true or false (1/0, yes/no, on/off), got "maybe"\n');
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {
@@ -105,5 +125,30 @@ describe('the command line’s configuration', () => {
     expect(stderr).toBe(
       `note-context: load failed: database ${name} does not exist; create it first, e.g. mysql -e 'CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4'\n`,
     );
+  });
+
+  it('load into a PostgreSQL database that does not exist says how to create it', async () => {
+    const name = `note_context_missing_${process.pid}`;
+    const url = POSTGRES_TEST_SERVER_URL.replace(/\/[^/?]*(\?.*)?$/, `/${name}`);
+    const { code, stderr } = await run('load', '--db', url, small);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`note-context: load failed: database ${name} does not exist; create it first, e.g. psql -c 'CREATE DATABASE "${name}"'\n`);
+  });
+
+  it('a host’s table and columns from NOTE_CONTEXT_TABLE and NOTE_CONTEXT_COLUMNS: a message names the variable, for build, load and the services', async () => {
+    const url = 'postgres://reader:secret@127.0.0.1:1/notes';
+    setEnv({ NOTE_CONTEXT_COLUMNS: 'title' });
+    const pairs = 'expected field=column pairs, the fields among id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt; got "title"';
+    for (const argv of [['build', '--db', url, '--focus', '1', '--budget', '5'], ['load', '--db', url, small], ['serve', '--db', url], ['mcp', '--db', url]]) {
+      const { code, stderr } = await run(...argv);
+      expect(code, argv[0]).toBe(2);
+      expect(stderr, argv[0]).toBe(`note-context: invalid input: NOTE_CONTEXT_COLUMNS: ${pairs}\n`);
+    }
+    setEnv({ NOTE_CONTEXT_COLUMNS: 'title=name', NOTE_CONTEXT_TABLE: 'notes', NOTE_CONTEXT_DB: small });
+    const onFile = await run('build', '--focus', '1', '--budget', '5');
+    expect(onFile.code).toBe(2);
+    expect(onFile.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_TABLE: only with a mysql:// or postgres:// NOTE_CONTEXT_DB\n');
+    const flagged = await run('build', '--db', small, '--table', 'notes', '--focus', '1', '--budget', '5');
+    expect(flagged.stderr).toBe('note-context: invalid input: --table: only with a mysql:// or postgres:// --db\n');
   });
 });

@@ -30,7 +30,7 @@ const loads = (modules: string[], pattern: RegExp) => [...new Set(modules.filter
 
 /** Only the commands that need them load these. */
 const SCHEMAS = /\/src\/build-options\.ts|\/node_modules\/zod\//;
-const DATABASE = /\/node_modules\/(kysely|mysql2)\//;
+const DATABASE = /\/node_modules\/(kysely|mysql2|pg)\//;
 const SERVICES = /\/node_modules\/(fastify|@modelcontextprotocol)\//;
 const TOKENIZERS = /\/node_modules\/gpt-tokenizer\//;
 /** The library's build, its stores and the caches behind them. */

@@ -289,7 +289,9 @@ describe('serve: access and limits', () => {
       [{ maxBuilds: '0' }, 'invalid input: --max-builds: expected an integer from 1 to 1000, got "0"'],
       [{ readableNotebooks: '1,x' }, 'invalid input: --readable-notebooks: expected comma-separated notebook ids, got "1,x"'],
       [{ db: '/no/such/fixture.json' }, 'invalid input: --db: /no/such/fixture.json: cannot read the fixture file (ENOENT)'],
-      [{ db: 'postgres://u:s3cret@h/db' }, 'invalid input: --db: expected a fixture file or a mysql:// URL (mysql://user:pass@host:port/db)'],
+      [{ db: 'postgres://u:s3cret@h:99999/db' }, 'invalid input: --db: not a valid URL (expected postgres://user:pass@host:port/db)'],
+      [{ db: 'redis://u:s3cret@h/db' }, /^invalid input: --db: expected a fixture file, a mysql:\/\/ URL/],
+      [{ table: 'notes' }, 'invalid input: --table: only with a mysql:// or postgres:// --db'],
       [{ db: 'mysql://u:s3cret@h:99999/db' }, /^invalid input: --db: port 99999 is out of range/],
     ];
     for (const [overrides, message] of cases) {

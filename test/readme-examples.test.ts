@@ -22,6 +22,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, ROOT } from './support/service-processes.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { createPostgresTestDatabase, type PostgresTestDatabase } from './support/postgres-test-database.js';
 
 const run = promisify(execFile);
 const TIMEOUT = 240_000;
@@ -68,6 +69,8 @@ const EXPECTATIONS: Record<string, (ran: Ran, dir: string) => void> = {
   },
   serve: (_ran, dir) => expect(readFileSync(join(dir, 'context.md'), 'utf8')).toContain('[Energy](/n19)'),
   'http-plugin': ({ stdout }) => expect(stdout).toMatch(/^200 \[Energy\]\(\/n19\) \d+ tokens\n$/),
+  'postgres-load': ({ stderr }) => expect(stderr).not.toMatch(/error|refused/i),
+  postgres: ({ stdout }) => expect(stdout).toMatch(/^\[Energy\]\(\/n19\) [1-9]\d*\n$/),
   // Checked below with a real MCP client: the example is a server that runs until stdin closes.
   'mcp-server': () => undefined,
 };
@@ -83,7 +86,8 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
   const dir = mkdtempSync(join(tmpdir(), 'note-context-readme-'));
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   let database: TestDatabase;
-  const env = () => ({ ...childEnv(), DATABASE_URL: database.url });
+  let postgres: PostgresTestDatabase;
+  const env = () => ({ ...childEnv(), DATABASE_URL: database.url, POSTGRES_URL: postgres.url });
 
   /** Compiles the ts examples given and returns nothing: a type error fails with tsc's output. */
   async function compile(names: readonly string[]): Promise<void> {
@@ -126,6 +130,7 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    postgres = await createPostgresTestDatabase();
     const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, maxBuffer: 16 << 20 });
     const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'readme-examples', private: true, type: 'module' }));
@@ -134,6 +139,7 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     await database?.drop();
+    await postgres?.drop();
   });
 
   it('every ts, js and sh block is marked, and every example has its checks', () => {
@@ -166,6 +172,12 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
     } finally {
       await client.close();
     }
+  }, TIMEOUT);
+
+  it('the PostgreSQL load into a table of its own names, then the PostgreSQL example: type-checked, run, and it ends', async () => {
+    await check('postgres-load');
+    await compile(['postgres']);
+    await check('postgres');
   }, TIMEOUT);
 
   it('the MySQL load, then the MySQL example with kysely 0.27, 0.28 and 0.29: type-checked, run, and it ends', async () => {

@@ -10,14 +10,19 @@ import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
 import type { SiblingsPageRequest } from '../src/store/siblings-page-request.js';
 import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
-import { randomNotebook, readableNotebooks, storableInMysql } from './support/random-notebook.js';
+import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
+import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
+import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
 
 let database: TestDatabase;
+let postgres: PostgresTestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
+  postgres = await createPostgresTestDatabase();
 });
 afterAll(async () => {
   await database?.drop();
+  await postgres?.drop();
 });
 
 async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], readable: ReadonlySet<number> | undefined) {
@@ -56,11 +61,11 @@ function expectedSiblings(fixture: Fixture, readable: ReadonlySet<number> | unde
 }
 
 describe('the first page of siblings (SiblingsPageRequest), as each store answers it', () => {
-  it('both stores give the visible children beyond the note (or its parent), and a filtered page as the same children request would (150 notebooks)', async () => {
+  it('every store gives the visible children beyond the note (or its parent), and a filtered page as the same children request would (150 notebooks)', async () => {
     const reached = { nonEmpty: 0, emptyForAnInvisibleStep: 0, up: 0, filteredLeftOut: 0, cycles: 0 };
     await fc.assert(
       fc.asyncProperty(
-        randomNotebook({ maxNotes: 30 }).map(storableInMysql),
+        randomNotebook({ maxNotes: 30 }).map(storableInPostgres),
         readableNotebooks,
         fc.array(fc.record({ of: fc.integer({ min: 1, max: 31 }), up: fc.constantFrom(0 as const, 1 as const), direction: fc.constantFrom('asc' as const, 'desc' as const), limit: fc.integer({ min: 1, max: 6 }) }), { minLength: 8, maxLength: 12 }),
         fc.integer({ min: 0, max: 60 }),
@@ -68,7 +73,9 @@ describe('the first page of siblings (SiblingsPageRequest), as each store answer
           const readable = readableList && new Set(readableList);
           await sql`DROP TABLE IF EXISTS note`.execute(database.db);
           await loadFixture(database.db, fixture);
-          const stores = { memory: new MemoryNoteStore(fixture), mysql: new MysqlNoteStore(database.pool) };
+          await dropNoteTables(postgres.db);
+          await loadFixture(postgres.db, fixture);
+          const stores = { memory: new MemoryNoteStore(fixture), mysql: new MysqlNoteStore(database.pool), postgres: PostgresNoteStore.fromPool(postgres.pool) };
           const requests: SiblingsPageRequest[] = drawn.map((request) => ({ kind: 'siblings', ...request }));
           const expected = requests.map((request) => expectedSiblings(fixture, readable, request));
           for (const store of Object.values(stores)) expect(await readWith(store, requests, readable)).toEqual(expected);

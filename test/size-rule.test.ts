@@ -10,13 +10,19 @@ import type { NoteStore } from '../src/store/note-store.js';
 import type { SizeFilter } from '../src/store/size-filter.js';
 import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
+import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
+import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
+import { storableInPostgres } from './support/random-notebook.js';
 
 let database: TestDatabase;
+let postgres: PostgresTestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
+  postgres = await createPostgresTestDatabase();
 });
 afterAll(async () => {
   await database?.drop();
+  await postgres?.drop();
 });
 
 // Text a size rule can get wrong: multi-byte characters, surrogate pairs, empty details.
@@ -64,7 +70,8 @@ const family = fc
         }),
       ),
     ],
-  }));
+  }))
+  .map(storableInPostgres);
 
 /** Limit and scan of the filtered pages read: ending on the limit, on the scan, or at the relation's end. */
 const PAGES: readonly (readonly [number, number])[] = [[100, 100], [3, 100], [100, 5], [2, 7]];
@@ -81,7 +88,7 @@ async function filteredPage(store: NoteStore, filter: SizeFilter, readable: Read
 }
 
 describe('the size rule of the store port (shownSizeOf), as each store evaluates it', () => {
-  it('the MySQL expression and the memory store leave out exactly the notes shownSizeOf says show too much (60 notebooks x 4 filters)', async () => {
+  it('the MySQL and PostgreSQL expressions and the memory store leave out exactly the notes shownSizeOf says show too much (60 notebooks x 4 filters)', async () => {
     let leftOut = 0;
     let kept = 0;
     let endedOnLeftOut = 0;
@@ -107,7 +114,10 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
         async (fixture, limits, readable, detailsLimit) => {
           await sql`DROP TABLE IF EXISTS note`.execute(database.db);
           await loadFixture(database.db, fixture);
+          await dropNoteTables(postgres.db);
+          await loadFixture(postgres.db, fixture);
           const mysql = new MysqlNoteStore(database.pool);
+          const pg = PostgresNoteStore.fromPool(postgres.pool);
           const memory = new MemoryNoteStore(fixture);
           const visible = (id: number | undefined) => {
             const note = fixture.notes.find((candidate) => candidate.id === id);
@@ -147,6 +157,7 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
             }
             expect(await filteredPage(memory, filter, readable, detailsLimit, limit)).toEqual(expected);
             expect(await filteredPage(mysql, filter, readable, detailsLimit, limit)).toEqual(expected);
+            expect(await filteredPage(pg, filter, readable, detailsLimit, limit)).toEqual(expected);
           }
         },
       ),
@@ -173,11 +184,15 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
     await sql`DROP TABLE IF EXISTS note`.execute(database.db);
     await loadFixture(database.db, fixture);
     const mysql = new MysqlNoteStore(database.pool);
+    await dropNoteTables(postgres.db);
+    await loadFixture(postgres.db, fixture);
+    const pg = PostgresNoteStore.fromPool(postgres.pool);
     for (const max of [254, 255, 256, 257, 258]) {
       const filter = { maxTextBytes: Array<number>(8).fill(5_000), maxWordStarts: Array<number>(8).fill(max), keep: [], scan: 100 };
       const kept = Array.from({ length: max - 249 }, (_, index) => `${10 + index}+0`);
       const expected = kept.length < 13 ? [...kept, `22+${13 - kept.length - 1} left out`] : kept;
       expect(await filteredPage(mysql, filter, undefined, 1000, 100)).toEqual(expected);
+      expect(await filteredPage(pg, filter, undefined, 1000, 100)).toEqual(expected);
       expect(await filteredPage(new MemoryNoteStore(fixture), filter, undefined, 1000, 100)).toEqual(expected);
     }
   });

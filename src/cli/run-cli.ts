@@ -5,7 +5,8 @@ import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.
 import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS } from '../host/build-slots.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { MAX_SERVICE_TIMEOUT_MS, packageVersion } from '../host/service-flags.js';
-import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/mysql-url.js';
+import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
 import { messageLine } from '../host/message-line.js';
 import type { OpenedStore } from '../host/open-store.js';
@@ -23,10 +24,18 @@ export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as cons
 
 type Write = (text: string) => void;
 
-interface BuildFlags extends BuildOptionsText {
+interface BuildFlags extends BuildOptionsText, TableFlags {
   readonly db?: string;
   readonly report?: boolean;
 }
+
+/** `--table` and `--columns`: a host's own notes table in a SQL database. */
+interface TableFlags {
+  readonly table?: string;
+  readonly columns?: string;
+}
+
+const DB_FORMS = `fixture.json|${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}`;
 
 /** `readableNotebooks` is `--readable-notebooks` on the command line. */
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -38,6 +47,41 @@ export const envOf = (long: string) => `NOTE_CONTEXT_${long.replace(/^--/, '').r
 function flag(flags: string, description: string, defaultValue?: string): Option {
   const option = new Option(flags, description).env(envOf(flags.split(' ')[0]!));
   return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+const TRUE_TEXT = /^(1|true|yes|on)$/i;
+const FALSE_TEXT = /^(0|false|no|off|)$/i;
+
+/**
+ * Commander turns a switch on whenever its variable is set, `NOTE_CONTEXT_COMPRESS=false` included:
+ * read the variable's words instead, and refuse any other value in one line.
+ */
+function switchesFromEnv(command: Command): void {
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (!option.isBoolean() || !option.envVar || command.getOptionValueSource(key) !== 'env') continue;
+    const text = (process.env[option.envVar] ?? '').trim();
+    if (TRUE_TEXT.test(text)) continue;
+    if (!FALSE_TEXT.test(text)) {
+      command.error(`${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`, {
+        code: 'note-context.switchFromEnv',
+        exitCode: EXIT.invalidInput,
+      });
+    }
+    command.setOptionValueWithSource(key, undefined, 'env');
+  }
+}
+
+/** `--table` and `--columns`, for every command that reads or loads a database. */
+function tableFlags(command: Command): Command {
+  return command
+    .addOption(flag('--table <name>', "the notes table, for a database URL (default: Doughnut's note; schema.table allowed)"))
+    .addOption(
+      flag(
+        '--columns <field=column,…>',
+        "the table's own column names, e.g. title=name,details=body (fields: id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt)",
+      ),
+    );
 }
 
 /**
@@ -63,14 +107,17 @@ export async function main(
     .description('Builds the context an AI assistant needs about one note, within a token budget.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: out, writeErr: () => {} });
+    .configureOutput({ writeOut: out, writeErr: () => {} })
+    .hook('preAction', (_program, command) => switchesFromEnv(command));
 
   // No defaults and no "required" here: the options schema has them, and says what is missing.
   // Every flag may come from the environment instead (NOTE_CONTEXT_ and its name: NOTE_CONTEXT_BUDGET).
-  program
-    .command('build')
-    .description('build the context of one focus note and print it on stdout')
-    .addOption(flag(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)'))
+  tableFlags(
+    program
+      .command('build')
+      .description('build the context of one focus note and print it on stdout')
+      .addOption(flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')),
+  )
     .addOption(flag('--focus <id|/nID>', 'the focus note (required)'))
     .addOption(flag('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)'))
     .addOption(flag('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`))
@@ -84,13 +131,15 @@ export async function main(
       exitCode = await runBuild(flags, fieldsOf(command), out, err, writeErr);
     });
 
-  program
-    .command('load')
-    .description('load a fixture JSON file into a MySQL database (creates the note table if missing)')
-    .addOption(flag(`--db <${MYSQL_URL_FORM}>`, 'the database to load into (required)'))
+  tableFlags(
+    program
+      .command('load')
+      .description('load a fixture JSON file into a MySQL or PostgreSQL database (creates the notes table if missing)')
+      .addOption(flag(`--db <${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}>`, 'the database to load into (required)')),
+  )
     .addOption(flag('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`))
     .argument('<fixture.json>', 'the fixture to load')
-    .action(async (fixturePath: string, flags: { db?: string; batch?: string }, command: Command) => {
+    .action(async (fixturePath: string, flags: LoadFlags, command: Command) => {
       exitCode = await runLoad(fixturePath, flags, fieldsOf(command), err);
     });
 
@@ -105,8 +154,7 @@ export async function main(
 
   // Services load their SDK or framework only when started, so `build` stays quick to start.
   const serviceFlags = (command: Command, what: string) =>
-    command
-      .addOption(flag(`--db <fixture.json|${MYSQL_URL_FORM}>`, 'where the notes are (default: the sample notebook)'))
+    tableFlags(command.addOption(flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')))
       .addOption(flag('--readable-notebooks <ids>', `notebook ids ${what} may read (default: all)`))
       .addOption(flag('--max-builds <n>', 'builds and searches at once; more wait in the queue', String(DEFAULT_MAX_BUILDS)))
       .addOption(flag('--queue <n>', 'calls that may wait for a free slot; more are refused as busy', String(DEFAULT_QUEUE)))
@@ -157,7 +205,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   let opened: OpenedStore | undefined;
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
-    const { db, report, ...text } = flags;
+    const { db, report, table, columns, ...text } = flags;
     const { resolveBuildOptionsText } = await import('../build-options.js');
     const options = resolveBuildOptionsText(text, fieldOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
@@ -165,7 +213,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
       import('../build-context.js'),
       import('../result/render.js'),
     ]);
-    opened = await openStore(db, { field: fieldOf('db') });
+    opened = await openStore(db, { table, columns, fieldOf });
     const outcome = await buildContext(opened.store, options);
     out(`${render(outcome.result, options.format)}${options.format === 'json' ? '\n' : ''}`);
     // The report is data, not a message: one line of JSON as it is.
@@ -178,18 +226,26 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   }
 }
 
-async function runLoad(fixturePath: string, flags: { db?: string; batch?: string }, fieldOf: FieldOf, err: Write): Promise<number> {
+interface LoadFlags extends TableFlags {
+  readonly db?: string;
+  readonly batch?: string;
+}
+
+async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, err: Write): Promise<number> {
   try {
-    if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected a mysql:// URL (${MYSQL_URL_FORM})`);
-    if (!isMysqlUrl(flags.db)) throw new ValidationError(fieldOf('db'), `expected a mysql:// URL (${MYSQL_URL_FORM})`);
-    parseMysqlUrl(flags.db, fieldOf('db'));
+    const databases = `a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`;
+    if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected ${databases}`);
+    if (!isMysqlUrl(flags.db) && !isPostgresUrl(flags.db)) throw new ValidationError(fieldOf('db'), `expected ${databases}`);
+    const { checkDb, tableNamesOf } = await import('../host/open-store.js');
+    checkDb(flags.db, fieldOf('db'));
+    const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
     // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
     const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);
     const batch = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize).safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, fieldOf('batch'));
-    const [{ readFixtureFile }, { loadIntoMysql }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-mysql.js')]);
+    const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    await loadIntoMysql(flags.db, fixture, batch.data, fieldOf('db'));
+    await loadIntoDatabase(flags.db, fixture, batch.data, names, fieldOf('db'));
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { MYSQL_URL_FORM } from '../store/mysql/mysql-url.js';
+import { POSTGRES_URL_FORM } from '../store/postgres/postgres-url.js';
 
 // Something that starts like a URL (`scheme:`, `scheme://`), up to the next space.
 const URL_LIKE = /\b([a-z][a-z0-9+.-]*:(?:\/\/?)?)(\S+)/gi;
@@ -24,7 +25,7 @@ export function oneLineMessage(text: string): string {
   const escaped = text
     .replace(/\n+$/, '')
     .replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) ? match : scheme + redacted(rest)));
+  return escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) || match.startsWith(POSTGRES_URL_FORM) ? match : scheme + redacted(rest)));
 }
 
 /**

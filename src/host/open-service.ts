@@ -9,6 +9,9 @@ import { openServiceStore } from './service-store.js';
 /** The settings every service takes, as text (flags or their environment variables). */
 export interface ServiceFlags {
   readonly db?: string;
+  /** A host's own notes table and its column names, for a database URL. */
+  readonly table?: string;
+  readonly columns?: string;
   readonly readableNotebooks?: string;
   readonly maxBuilds: string;
   readonly queue: string;
@@ -44,7 +47,7 @@ export async function openService(flags: ServiceFlags, fieldOf: (key: string) =>
   });
   const timeoutMs = wholeNumberFlag(fieldOf('timeoutMs'), flags.timeoutMs, 1, MAX_SERVICE_TIMEOUT_MS);
   const readableNotebooks = serverReadableNotebooks(flags.readableNotebooks, fieldOf('readableNotebooks'));
-  const opened = await openServiceStore(flags.db, { poolSize: maxBuilds + 1, field: fieldOf('db') });
+  const opened = await openServiceStore(flags.db, { poolSize: maxBuilds + 1, table: flags.table, columns: flags.columns, fieldOf });
   return {
     store: opened.store,
     service: new NoteService(opened.store, slots),

@@ -3,6 +3,8 @@ import { sampleNotebookPath } from '../sample-notebook-path.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isPostgresUrl, parsePostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url.js';
+import { parseColumnsFlag, resolveNoteTable, type NoteTableNames } from '../store/sql/note-table-names.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
@@ -14,11 +16,41 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
+/** The settings `openStore` reads, as messages name them. */
+export type StoreSetting = 'db' | 'table' | 'columns';
+
+/** `--db`, `--table`, `--columns`: how messages name a setting unless told otherwise. */
+const flagOf = (key: StoreSetting) => `--${key}`;
+
 export interface OpenStoreOptions {
-  /** What messages call the setting: `--db` (default), or the environment variable it came from. */
-  readonly field?: string;
+  /** What messages call a setting: its flag (default), or the environment variable it came from. */
+  readonly fieldOf?: (key: StoreSetting) => string;
   /** MySQL connections (see `MysqlStoreOptions`). */
   readonly poolSize?: number;
+  /** `--table`: the host's notes table, for a database URL. */
+  readonly table?: string;
+  /** `--columns`: `field=column` pairs, for a database URL. */
+  readonly columns?: string;
+}
+
+/**
+ * `--table` and `--columns` as the SQL stores take them, checked; a problem names the flag or the
+ * variable the setting came from.
+ * Only a database has tables: with a fixture file they are refused.
+ */
+export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
+  if (table === undefined && columns === undefined) return undefined;
+  if (!isMysqlUrl(db) && !isPostgresUrl(db)) {
+    throw new ValidationError(fieldOf(table === undefined ? 'columns' : 'table'), `only with a mysql:// or postgres:// ${fieldOf('db')}`);
+  }
+  const names: NoteTableNames = { ...(table !== undefined && { table }), ...(columns !== undefined && { columns: parseColumnsFlag(columns, fieldOf('columns')) }) };
+  try {
+    resolveNoteTable(names);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(fieldOf(error.field.startsWith('columns') ? 'columns' : 'table'), error.message.replace(/^[^:]*: /, ''));
+  }
+  return names;
 }
 
 /**
@@ -29,22 +61,30 @@ export interface OpenStoreOptions {
  */
 export function checkDb(db: string | undefined, field = '--db'): void {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);
+  else if (isPostgresUrl(db)) parsePostgresUrl(db, field);
   else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
-    throw new ValidationError(field, `expected a fixture file or a mysql:// URL (${MYSQL_URL_FORM})`);
+    throw new ValidationError(field, `expected a fixture file, a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`);
   }
 }
 
 /**
- * A fixture file path (default: the sample notebook), or a `mysql://` URL. A MySQL store connects
+ * A fixture file path (default: the sample notebook), or a `mysql://` or `postgres://` URL. A SQL store connects
  * on first use, so a database that is down makes builds fail, not the opening.
  */
 export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
-  const field = options.field ?? '--db';
+  const field = (options.fieldOf ?? flagOf)('db');
   checkDb(db, field);
+  const names = tableNamesOf(options, db);
+  const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
   if (isMysqlUrl(db)) {
     // Loaded only for a database: mysql2 is a large part of the CLI's start-up.
     const { MysqlNoteStore } = await import('../store/mysql/mysql-note-store.js');
-    const store = MysqlNoteStore.fromUrl(db, options.poolSize === undefined ? {} : { poolSize: options.poolSize });
+    const store = MysqlNoteStore.fromUrl(db, sqlOptions);
+    return { store, close: () => store.destroy() };
+  }
+  if (isPostgresUrl(db)) {
+    const { PostgresNoteStore } = await import('../store/postgres/postgres-note-store.js');
+    const store = PostgresNoteStore.fromUrl(db, sqlOptions);
     return { store, close: () => store.destroy() };
   }
   const path = db ?? SAMPLE_NOTEBOOK;

@@ -1,4 +1,4 @@
-import { openStore } from './open-store.js';
+import { openStore, type OpenStoreOptions } from './open-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
@@ -10,23 +10,17 @@ export interface ServiceStore {
   close(): Promise<void>;
 }
 
-export interface ServiceStoreOptions {
-  /** MySQL connections; at least the builds the service runs at once. */
-  readonly poolSize?: number;
-  /** What messages call the setting: `--db` (default), or the environment variable it came from. */
-  readonly field?: string;
-}
+/** As `openStore` takes them; `poolSize` is at least the builds the service runs at once. */
+export type ServiceStoreOptions = OpenStoreOptions;
 
 /**
  * The store a long-running service reads: `db`, else the sample notebook, opened and checked as
- * the CLI's `build` opens it (a message names `options.field`). A MySQL store connects on first
- * use, so a database that is down makes requests fail (and the health check say so), not the start.
+ * the CLI's `build` opens it (a message names the setting as `options.fieldOf` does). A SQL store
+ * connects on first use, so a database that is down makes requests fail (and the health check
+ * say so), not the start.
  */
 export async function openServiceStore(db: string | undefined, options: ServiceStoreOptions = {}): Promise<ServiceStore> {
-  const { store, close } = await openStore(db, {
-    field: options.field ?? '--db',
-    ...(options.poolSize !== undefined && { poolSize: options.poolSize }),
-  });
+  const { store, close } = await openStore(db, options);
   return { store, check: () => checkStore(store), close };
 }
 

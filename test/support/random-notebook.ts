@@ -153,3 +153,10 @@ export function storableInMysql(fixture: Fixture): Fixture {
     })),
   };
 }
+
+/** The fixture as MySQL and PostgreSQL can both store it: lone surrogates made whole, NUL replaced (PostgreSQL text holds none). */
+export function storableInPostgres(fixture: Fixture): Fixture {
+  const stored = storableInMysql(fixture);
+  const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
+  return { ...stored, notes: stored.notes.map((note) => ({ ...note, title: noNul(note.title), ...(note.details !== undefined && { details: noNul(note.details) }) })) };
+}

@@ -27,7 +27,7 @@ export const ANCESTOR_ROWS = -2;
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. Rows come back checked against their zod schema (note-row.ts).
  */
-export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadScope, noteTable?: RawBuilder<unknown>): RawBuilder<unknown> {
   const picks: RawBuilder<unknown>[] = [];
   const filtered: RawBuilder<unknown>[] = [];
   const relatedIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
@@ -46,7 +46,10 @@ export function batchQuery(requests: readonly CapableReadRequest[], scope: ReadS
   });
   const branches = picks.length > 0 ? [pickedNotes(picks, scope, fullIds.length > 0), ...filtered] : filtered;
   const union = sql.join(branches, sql` UNION ALL `);
+  // A host's own table is one more common table expression, named `note` (see noteTableDefinition),
+  // and so are many readable notebooks.
   const tables = [
+    ...(noteTable ? [noteTable] : []),
     ...(readableAsTable(scope) ? [readableNotebooksTable(scope.readableNotebooks!)] : []),
     ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, scope)] : []),
   ];

@@ -6,6 +6,8 @@ import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
 import { compiler } from './connection-source.js';
 import type { ServerFlavour } from './server-flavour.js';
+import { withNoteTable } from '../sql/mapped-note-table.js';
+import { resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 /**
  * Recommended, not required, for `findNotes` on a large notebook: lets `LIKE 'prefix%'` read a
@@ -37,10 +39,10 @@ export async function findNotes(
   run: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
   query: string,
   { limit, readableNotebooks }: FindNotesOptions,
-  { flavour, queryTimeoutMs }: { flavour: ServerFlavour; queryTimeoutMs: number },
+  { flavour, queryTimeoutMs, names = resolveNoteTable(undefined) }: { flavour: ServerFlavour; queryTimeoutMs: number; names?: ResolvedNoteTable },
 ): Promise<FoundNote[]> {
   if (readableNotebooks?.size === 0) return [];
-  const select = compiler
+  const select = withNoteTable(compiler
     .selectFrom('note')
     .select(['id', 'topic_constructor as title', 'notebook_id'])
     .where(sql<boolean>`topic_constructor LIKE ${likePrefix(query)} ESCAPE ${sql.lit(ESCAPE)}`)
@@ -51,7 +53,7 @@ export async function findNotes(
     )
     .orderBy(sql`CHAR_LENGTH(topic_constructor)`)
     .orderBy('id')
-    .limit(limit);
+    .limit(limit), names, 'mysql');
   // The same server-side time limit as a build's reads.
   const statement =
     flavour === 'mariadb'

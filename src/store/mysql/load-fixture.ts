@@ -1,9 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { ValidationError } from '../../errors.js';
 import type { Fixture, NoteData } from '../memory/fixture.js';
 import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-ddl.js';
 import type { NoteDatabase } from './note-table.js';
+import { createNoteTableStatements } from '../sql/create-note-table.js';
+import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 // What the columns of NOTE_TABLE_DDL hold.
 const MAX_INT = 2_147_483_647;
@@ -15,33 +17,59 @@ const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
 
 /**
  * Loads a fixture into the `note` table (created if missing), in batches, inside one transaction.
+ * On MySQL/MariaDB or PostgreSQL, whichever `db` runs on; into a host's own table and columns
+ * when `names` gives them.
  * Every note is checked against the column types first: a note MySQL would refuse, cut or
  * silently change is a `ValidationError` naming it (`notes[3].id`), and nothing is written.
  * A fixture that fails half way (a duplicate key, say) leaves nothing behind either.
  */
-export async function loadFixture(db: Kysely<NoteDatabase>, fixture: Fixture, options: LoadOptions = {}): Promise<void> {
+export async function loadFixture(
+  db: Kysely<NoteDatabase>,
+  fixture: Fixture,
+  options: LoadOptions = {},
+  names?: NoteTableNames,
+): Promise<void> {
   const parsed = LoadOptionsSchema.safeParse({ batchSize: options.batchSize, recommendedIndex: options.recommendedIndex });
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
   const { batchSize, recommendedIndex } = parsed.data;
+  const table = resolveNoteTable(names);
   fixture.notes.forEach(checkFitsTable);
-  await sql.raw(NOTE_TABLE_DDL).execute(db);
-  if (recommendedIndex) await ensureRecommendedIndex(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres) fixture.notes.forEach(checkFitsPostgres);
+  if (postgres || !isDoughnutTable(table)) {
+    for (const statement of createNoteTableStatements(postgres ? 'postgres' : 'mysql', table, recommendedIndex && postgres)) await statement.execute(db);
+    if (recommendedIndex && !postgres) await ensureRecommendedIndex(db, table);
+  } else {
+    await sql.raw(NOTE_TABLE_DDL).execute(db);
+    if (recommendedIndex) await ensureRecommendedIndex(db, table);
+  }
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < fixture.notes.length; start += batchSize) {
       const batch = fixture.notes.slice(start, start + batchSize);
-      await trx.insertInto('note').values(batch.map(rowOf)).execute();
+      await trx.insertInto(table.table as 'note').values(batch.map((note) => renamed(rowOf(note), table))).execute();
       options.onProgress?.(start + batch.length, fixture.notes.length);
     }
   });
   // Fresh index statistics, as a live database has: planned on the empty table's, the page
   // queries of a bulk-loaded notebook took the wrong index (benchmark: 139 ms against 9 ms).
-  await sql`ANALYZE TABLE note`.execute(db);
+  await (postgres ? sql`ANALYZE ${sql.table(table.table)}` : sql`ANALYZE TABLE ${sql.table(table.table)}`).execute(db);
 }
 
-async function ensureRecommendedIndex(db: Kysely<NoteDatabase>): Promise<void> {
+/** A row under Doughnut's column names, under the table's own. */
+function renamed(row: ReturnType<typeof rowOf>, table: ResolvedNoteTable): ReturnType<typeof rowOf> {
+  const doughnut = resolveNoteTable(undefined).columns;
+  return Object.fromEntries(NOTE_FIELDS.map((field) => [table.columns[field], row[doughnut[field] as keyof typeof row]])) as never;
+}
+
+async function ensureRecommendedIndex(db: Kysely<NoteDatabase>, table: ResolvedNoteTable): Promise<void> {
+  const doughnut = isDoughnutTable(table);
+  const [schema, name] = table.table.includes('.') ? table.table.split('.') : [undefined, table.table];
+  const index = doughnut ? 'idx_note_parent_sibling_order' : `${name}_parent_sibling_order`;
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM information_schema.statistics
-    WHERE table_schema = DATABASE() AND table_name = 'note' AND index_name = 'idx_note_parent_sibling_order'`.execute(db);
-  if (Number(rows[0]?.n ?? 0) === 0) await sql.raw(RECOMMENDED_INDEX_DDL).execute(db);
+    WHERE table_schema = ${schema ?? sql`DATABASE()`} AND table_name = ${name} AND index_name = ${index}`.execute(db);
+  if (Number(rows[0]?.n ?? 0) > 0) return;
+  if (doughnut) await sql.raw(RECOMMENDED_INDEX_DDL).execute(db);
+  else for (const statement of createNoteTableStatements('mysql', table, true).slice(1)) await statement.execute(db);
 }
 
 /** Throws a `ValidationError` naming the field when the note table cannot hold a note as it is. */
@@ -69,6 +97,13 @@ export function checkFitsTable(note: NoteData, index: number): void {
   const detailsBytes = Buffer.byteLength(note.details ?? '', 'utf8');
   if (detailsBytes > MAX_MEDIUMTEXT_BYTES) {
     throw invalid('details', `longer than the note table's MEDIUMTEXT (${MAX_MEDIUMTEXT_BYTES} bytes of UTF-8), got ${detailsBytes} bytes`);
+  }
+}
+
+/** PostgreSQL's text holds every character but NUL. */
+function checkFitsPostgres(note: NoteData, index: number): void {
+  for (const field of ['title', 'details'] as const) {
+    if (note[field]?.includes('\0')) throw new ValidationError(`notes[${index}].${field}`, 'contains a NUL character (U+0000), which PostgreSQL cannot store');
   }
 }
 

@@ -8,6 +8,8 @@ import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_IN
 import type { ConnectionSource, ReadConnection } from './connection-source.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
+import { noteTableDefinition } from '../sql/mapped-note-table.js';
+import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
 export const CLIENT_GRACE_MS = 500;
@@ -15,6 +17,8 @@ export const CLIENT_GRACE_MS = 500;
 export interface ReaderSettings {
   readonly queryTimeoutMs: number;
   readonly consistentSnapshot: boolean;
+  /** The host's table and columns, read in place of Doughnut's `note`. */
+  readonly names: ResolvedNoteTable;
   /** The server's flavour, asked once per store on a reader's connection through `ask`. */
   readonly flavour: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<ServerFlavour>;
 }
@@ -45,6 +49,7 @@ export class MysqlNoteReader implements NoteReader {
   /** Set by `close`: the rollback, then the connection's return or end. */
   private ending: Promise<void> | undefined;
   private flavour: ServerFlavour = 'mysql';
+  private names: ResolvedNoteTable | undefined;
   /** Set once the connection is given up: why every pending and later statement fails. */
   private dropped: { readonly reason: unknown } | undefined;
   private readonly pending = new Set<(reason: unknown) => void>();
@@ -70,7 +75,7 @@ export class MysqlNoteReader implements NoteReader {
   static async open(
     source: ConnectionSource,
     scope: ReadScope,
-    { queryTimeoutMs, consistentSnapshot, flavour }: ReaderSettings,
+    { queryTimeoutMs, consistentSnapshot, flavour, names }: ReaderSettings,
     ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
   ): Promise<MysqlNoteReader> {
@@ -80,6 +85,7 @@ export class MysqlNoteReader implements NoteReader {
     });
     const connection = await untilAborted(acquired, signal, (late) => late.release());
     const reader = new MysqlNoteReader(connection, scope, queryTimeoutMs, signal, ended);
+    reader.names = names;
     try {
       // Asked by the store's first build only; the reads are written for the flavour.
       reader.flavour = await flavour((statement) => {
@@ -113,7 +119,7 @@ export class MysqlNoteReader implements NoteReader {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    const reading = this.run(this.withLimits(batchQuery(requests, this.scope)), 'a note query failed');
+    const reading = this.run(this.withLimits(batchQuery(requests, this.scope, noteTableDefinition(this.names!))), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
     return answer(requests, rows.map(checkedRow));

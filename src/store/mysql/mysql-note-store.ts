@@ -10,6 +10,9 @@ import { CLIENT_GRACE_MS, MysqlNoteReader } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
+import { explainMissingName, isMissingName } from '../sql/check-note-table.js';
+import { mappedColumnsProbe } from '../sql/mapped-note-table.js';
+import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
@@ -32,6 +35,8 @@ export const MysqlStoreOptionsSchema = z.strictObject(
      * show what the snapshot protects a build from.
      */
     consistentSnapshot: z.boolean({ error: expecting('true or false') }).default(true),
+    /** A host's own table and column names (`table`, `columns`); Doughnut's by default. */
+    ...NoteTableNamesSchema.shape,
   },
   { error: expecting('an options object') },
 );
@@ -55,6 +60,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
   private readonly source: ConnectionSource;
+  private readonly names: ResolvedNoteTable;
 
   constructor(
     db: Kysely<NoteDatabase> | MysqlReadPool,
@@ -65,6 +71,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     const parsed = MysqlStoreOptionsSchema.safeParse(options);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
     this.options = parsed.data;
+    this.names = resolveNoteTable(parsed.data);
     this.source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
   }
 
@@ -93,7 +100,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     return MysqlNoteReader.open(
       this.source,
       scope,
-      { ...this.options, flavour: (ask) => this.serverFlavour(ask) },
+      { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask) },
       (ending) => this.track(ending),
       signal,
     );
@@ -139,7 +146,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     else signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
-      return await findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs });
+      return await findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs, names: this.names });
     } catch (error) {
       // The reason the connection was given up for, not the driver's "connection destroyed".
       throw given ? given.reason : error;
@@ -170,10 +177,21 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     void ending.then(() => this.ending.delete(ending));
   }
 
-  /** Asked on the first build's connection; a build that fails before knowing leaves it unknown. */
+  /**
+   * Asked on the first build's connection; a build that fails before knowing leaves it unknown.
+   * With a host's own names, the same statement checks that the table has every mapped column;
+   * a missing one fails the build with one message naming it.
+   */
   private async serverFlavour(ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>): Promise<ServerFlavour> {
     if (!this.flavour) {
-      const [row] = await ask(sql`SELECT VERSION() AS version`);
+      // Only a host's own names are checked: the version query of Doughnut's table reads no table,
+      // so a locked one cannot hold it (only the build's reads carry the server's time limit).
+      const probe = isDoughnutTable(this.names)
+        ? sql`SELECT VERSION() AS version`
+        : sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
+      const [row] = await ask(probe).catch((error: unknown) =>
+        isMissingName(error, 'mysql') ? explainMissingName(ask, this.names, 'mysql', error) : Promise.reject(error),
+      );
       this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql';
     }
     return this.flavour;

@@ -1,0 +1,106 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type RawBuilder } from 'kysely';
+import { holdConnection } from '../mysql/held-connection.js';
+import type { NoteDatabase } from '../mysql/note-table.js';
+
+/** One connection a reader keeps for a whole build. */
+export interface PostgresReadConnection {
+  /** Runs one statement (several, `;`-separated, when it has no parameters); the rows of the last. */
+  run(statement: RawBuilder<unknown>): Promise<unknown[]>;
+  /** Back to the pool for the next build; only once no statement is pending. */
+  release(): void;
+  /** Gives up on the connection at once, whatever it is doing; no later build gets it as it is. */
+  destroy(): void;
+}
+
+/** Where readers get their connections. */
+export interface PostgresConnectionSource {
+  acquire(): Promise<PostgresReadConnection>;
+  /** Closes the pool behind the source. */
+  end(): Promise<void>;
+}
+
+/**
+ * The few methods of a pg pool the store uses, declared here so that a host passes the pool it
+ * already has (pg's `Pool` fits) and the store does not depend on the driver's types.
+ */
+export interface PostgresReadPool {
+  connect(): Promise<PostgresPooledClient>;
+  end(): Promise<void>;
+}
+
+/** A client lent by a {@link PostgresReadPool}. */
+export interface PostgresPooledClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
+  /** Back to the pool; given an error, the pool closes the client and opens another later. */
+  release(destroy?: boolean | Error): void;
+}
+
+/** Compiles statements to PostgreSQL's SQL without a connection: the store runs them itself. */
+const compiler = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/**
+ * Clients straight from a pg pool. `destroy` releases the client with an error, so the pool
+ * closes its socket and takes it out of its count at once: a connection that stopped answering
+ * never serves another build.
+ */
+export function postgresPoolSource(pool: PostgresReadPool): PostgresConnectionSource {
+  return {
+    acquire: async () => {
+      const client = await pool.connect();
+      let released = false;
+      const giveBack = (destroy: boolean) => {
+        if (released) return;
+        released = true;
+        client.release(destroy ? new Error('the build gave up on this connection') : undefined);
+      };
+      return {
+        run: async (statement) => {
+          const { sql: text, parameters } = statement.compile(compiler);
+          const result = await client.query(text, [...parameters]);
+          // A text of several statements answers with one result each: the last one's rows.
+          return (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+        },
+        release: () => giveBack(false),
+        destroy: () => giveBack(true),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Connections lent by a host's Kysely instance (over its `PostgresDialect`). Kysely lends a
+ * connection for the length of a callback and offers no way to close it, so `destroy` can only
+ * stop waiting: the connection goes back to the pool once its last statement has ended and the
+ * snapshot was rolled back. A store made from the pool itself does not have this limit.
+ */
+export function postgresKyselySource(db: Kysely<any>): PostgresConnectionSource {
+  return {
+    acquire: async () => {
+      const held = await holdConnection(db as Kysely<NoteDatabase>, async () => {}, async () => {});
+      if (!held) throw new Error('the connection ended before it was lent');
+      let last: Promise<unknown> = Promise.resolve();
+      return {
+        run: (statement) => {
+          const rows = statement.execute(held.connection).then(({ rows }) => rows);
+          last = rows.catch(() => undefined);
+          return rows;
+        },
+        release: () => void held.release(),
+        destroy: () =>
+          void last
+            .then(() => sql`ROLLBACK`.execute(held.connection))
+            .catch(() => undefined)
+            .then(held.release),
+      };
+    },
+    end: () => db.destroy(),
+  };
+}

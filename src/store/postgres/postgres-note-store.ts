@@ -1,0 +1,183 @@
+import type { Kysely, RawBuilder } from 'kysely';
+import pg from 'pg';
+import { z } from 'zod';
+import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
+import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
+import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import { checkNoteTable } from '../sql/check-note-table.js';
+import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import {
+  postgresKyselySource,
+  postgresPoolSource,
+  type PostgresConnectionSource,
+  type PostgresReadPool,
+} from './postgres-connection-source.js';
+import { postgresFindNotes } from './postgres-find-notes.js';
+import { POSTGRES_CLIENT_GRACE_MS, PostgresNoteReader } from './postgres-note-reader.js';
+import { postgresUnavailable } from './postgres-unavailable.js';
+import { untilAborted } from './until-aborted.js';
+import { parsePostgresUrl } from './postgres-url.js';
+
+const POSITIVE_MS = expecting('a positive integer (milliseconds)');
+const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
+const POOL_SIZE = expecting('a positive integer');
+
+export const PostgresStoreOptionsSchema = z.strictObject(
+  {
+    /**
+     * Longest a single statement may run on the server (`statement_timeout`, default 5 s). The
+     * client waits 500 ms more, then destroys the connection and fails the build with
+     * `StoreUnavailable`: a server that froze cannot say that time is up.
+     */
+    queryTimeoutMs: positiveMs().default(5_000),
+    /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
+    connectTimeoutMs: positiveMs().default(5_000),
+    /** Connections in the pool `fromUrl` makes (default 10). */
+    poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+    ...NoteTableNamesSchema.shape,
+  },
+  { error: expecting('an options object') },
+);
+
+export type PostgresStoreOptions = z.input<typeof PostgresStoreOptionsSchema>;
+
+/**
+ * Reads notes from a PostgreSQL database: Doughnut's `note` table translated column for column
+ * (see `POSTGRES_NOTE_TABLE_DDL`), or a host's own table and columns (`table`, `columns`). It
+ * never writes. It takes the host's pg pool or its own `Kysely` instance (over kysely's
+ * `PostgresDialect`); the CLI makes a pool from a `postgres://` URL.
+ *
+ * Each build reads one REPEATABLE READ, READ ONLY snapshot on one connection, each batch of
+ * requests in one statement. Given the pool, a build that is aborted, or whose connection stops
+ * answering, destroys its connection; over a Kysely instance such a connection is only given up
+ * on, and returns to the pool once its statement ends (Kysely offers no way to close one).
+ *
+ * On its first build the store checks, in one statement, that the table has every mapped
+ * column; a name that is not there fails that build (and each next, until it is) with one
+ * `StoreUnavailable` naming it.
+ */
+export class PostgresNoteStore implements NoteStore, NoteFinder {
+  private checked: Promise<void> | undefined;
+  private readonly ending = new Set<Promise<void>>();
+  private readonly options: z.output<typeof PostgresStoreOptionsSchema>;
+  private readonly names: ResolvedNoteTable;
+  private readonly source: PostgresConnectionSource;
+
+  constructor(
+    db: Kysely<any> | PostgresReadPool,
+    options: PostgresStoreOptions = {},
+    /** Whether `destroy` closes the pool (or the Kysely instance). */
+    private readonly ownsDb = false,
+  ) {
+    this.options = parseOptions(options);
+    this.names = resolveNoteTable(this.options);
+    this.source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : postgresKyselySource(db as Kysely<any>);
+  }
+
+  /** A store over its own pool, made from `postgres://user:password@host:port/database?sslmode=…`. */
+  static fromUrl(url: string, options: PostgresStoreOptions = {}): PostgresNoteStore {
+    const settings = parsePostgresUrl(url);
+    const resolved = parseOptions(options);
+    const pool = new pg.Pool({ ...settings, max: resolved.poolSize, connectionTimeoutMillis: resolved.connectTimeoutMs });
+    // An idle client whose server went away is dropped by the pool; the error is not the host's.
+    pool.on('error', () => undefined);
+    return new PostgresNoteStore(pool, options, true);
+  }
+
+  /** A store over a pg pool (or anything shaped like one) that the host already has. */
+  static fromPool(pool: PostgresReadPool, options: PostgresStoreOptions = {}, ownsPool = false): PostgresNoteStore {
+    return new PostgresNoteStore(pool, options, ownsPool);
+  }
+
+  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+    return PostgresNoteReader.open(
+      this.source,
+      scope,
+      { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) },
+      (ending) => this.track(ending),
+      signal,
+    );
+  }
+
+  /**
+   * One search on a pooled connection, in a read-only transaction under `statement_timeout`. Like
+   * a build's reads, it does not rely on the server's limit alone: without an answer within
+   * `queryTimeoutMs` and a grace, or once `options.signal` aborts, the connection is destroyed
+   * (the pool opens a fresh one) and the search fails, so a connection that stopped answering
+   * never holds a caller, a service's slot or the pool for good.
+   */
+  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const acquired = this.source.acquire().catch((error: unknown) => {
+      throw postgresUnavailable('cannot reach the database', error);
+    });
+    const connection = await untilAborted(acquired, signal, (late) => late.release());
+    const limit = this.options.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS;
+    let given: { reason: unknown } | undefined;
+    let giveUp!: (reason: unknown) => void;
+    const givenUp = new Promise<never>((_resolve, reject) => {
+      giveUp = (reason) => {
+        if (given) return;
+        given = { reason };
+        connection.destroy();
+        reject(reason);
+      };
+    });
+    givenUp.catch(() => undefined);
+    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
+    const onAbort = () => giveUp(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
+      await this.checkTable(run, run);
+      return await postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
+    } catch (error) {
+      // The reason the connection was given up for, not the driver's "connection terminated".
+      throw given ? given.reason : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (!given) connection.release();
+    }
+  }
+
+  /** Resolves once every closed reader has given its connection back, or destroyed it. */
+  async idle(): Promise<void> {
+    while (this.ending.size > 0) await Promise.all(this.ending);
+  }
+
+  /** Waits until {@link idle}, then closes the pool if this store made it. */
+  async destroy(): Promise<void> {
+    await this.idle();
+    if (this.ownsDb) await this.source.end();
+  }
+
+  private track(ending: Promise<void>): void {
+    this.ending.add(ending);
+    void ending.then(() => this.ending.delete(ending));
+  }
+
+  /** Once per store when it passes; a failed check is made again by the next build. */
+  private checkTable(
+    run: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+    outside: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+  ): Promise<void> {
+    if (!this.checked) {
+      const checking = checkNoteTable(run, this.names, 'postgres', outside);
+      this.checked = checking;
+      checking.catch(() => {
+        if (this.checked === checking) this.checked = undefined;
+      });
+      return checking;
+    }
+    return this.checked.then(() => undefined);
+  }
+}
+
+function parseOptions(options: PostgresStoreOptions): z.output<typeof PostgresStoreOptionsSchema> {
+  const parsed = PostgresStoreOptionsSchema.safeParse(options);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'postgres options');
+  return parsed.data;
+}

@@ -1,0 +1,41 @@
+import { parseIntoClientConfig } from 'pg-connection-string';
+import type { ClientConfig } from 'pg';
+import { ValidationError } from '../../errors.js';
+
+/** How a PostgreSQL URL is written, as messages and help show it. */
+export const POSTGRES_URL_FORM = 'postgres://user:pass@host:port/db';
+
+/** The `sslmode` values pg takes as `verify-full`, unless the URL asks for libpq's meanings (`uselibpqcompat=true`). */
+const PG_VERIFY_FULL_ALIASES = /([?&]sslmode=)(?:prefer|require|verify-ca)(?=&|#|$)/gi;
+
+/** Whether a `--db` value (or the variable it came from) names a PostgreSQL database. */
+export function isPostgresUrl(db: string | undefined): db is string {
+  return db !== undefined && /^postgres(ql)?:\/\//i.test(db);
+}
+
+/**
+ * `postgres://user:password@host:port/database?sslmode=…`, read by pg's own parser
+ * (pg-connection-string), its query options kept: `sslmode=require` (or `verify-full`, `ssl=true`,
+ * `sslrootcert=…`) makes every connection insist on TLS, and a server without it is refused,
+ * never used in clear (pg has no fallback, even for `prefer`). A problem is a `ValidationError`
+ * naming `field`; the URL is never echoed (it may hold a password).
+ *
+ * pg reads `prefer`, `require` and `verify-ca` as `verify-full` (the server's certificate checked
+ * against the CAs), and warns on stderr each time it does; they are passed as `verify-full`, which
+ * is what pg does with them, so that a service's stderr carries only its own lines.
+ */
+export function parsePostgresUrl(url: string, field = 'url'): ClientConfig {
+  const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${POSTGRES_URL_FORM})`);
+  if (!isPostgresUrl(url)) throw invalid('not a postgres:// URL');
+  let config: ClientConfig;
+  try {
+    config = parseIntoClientConfig(/[?&]uselibpqcompat=true(&|#|$)/i.test(url) ? url : url.replace(PG_VERIFY_FULL_ALIASES, '$1verify-full'));
+  } catch (error) {
+    // The parser's own message may quote the URL: only its kind is told.
+    const sslFile = /ENOENT|EACCES/.test(String((error as { code?: unknown }).code)) ? 'an ssl file it names cannot be read' : 'not a valid URL';
+    throw invalid(sslFile);
+  }
+  if (!config.database) throw invalid('the URL names no database');
+  if (config.port !== undefined && !(Number(config.port) >= 1 && Number(config.port) <= 65535)) throw invalid('the port is out of range (1–65535)');
+  return { ...config, host: config.host || '127.0.0.1', port: Number(config.port || 5432), user: config.user || 'postgres' };
+}

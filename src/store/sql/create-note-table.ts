@@ -1,0 +1,55 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ResolvedNoteTable } from './note-table-names.js';
+
+/**
+ * The statements that create the notes table under `names` when it is missing: Doughnut's DDL
+ * (src/store/mysql/note-ddl.ts) with its indexes (primary key, parent_id, target_note_id,
+ * notebook_id), and, when asked, the recommended (parent_id, sibling_order, id) index. On
+ * PostgreSQL the same table column for column (`int`/`bigint`, `varchar`/`text`, `timestamp`),
+ * its recommended index ordered as the stores read pages: a NULL sibling order first.
+ */
+export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: ResolvedNoteTable, recommendedIndex: boolean): RawBuilder<unknown>[] {
+  const c = names.columns;
+  const id = (name: string) => sql.id(name);
+  const table = sql.table(names.table);
+  const bare = names.table.split('.').at(-1)!;
+  const index = (suffix: string) => sql.id(`${bare}_${suffix}`);
+  if (engine === 'mysql') {
+    return [
+      sql`CREATE TABLE IF NOT EXISTS ${table} (
+        ${id(c.id)} INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        ${id(c.title)} VARCHAR(512) NULL,
+        ${id(c.details)} MEDIUMTEXT NULL,
+        ${id(c.parentId)} INT NULL,
+        ${id(c.objectId)} INT NULL,
+        ${id(c.siblingOrder)} BIGINT NOT NULL DEFAULT 0,
+        ${id(c.notebookId)} INT NOT NULL,
+        ${id(c.deletedAt)} TIMESTAMP NULL DEFAULT NULL,
+        KEY ${index('parent')} (${id(c.parentId)}),
+        KEY ${index('target')} (${id(c.objectId)}),
+        KEY ${index('notebook')} (${id(c.notebookId)})
+      ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`,
+      ...(recommendedIndex
+        ? [sql`CREATE INDEX ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)}, ${id(c.id)})`]
+        : []),
+    ];
+  }
+  return [
+    sql`CREATE TABLE IF NOT EXISTS ${table} (
+      ${id(c.id)} int NOT NULL PRIMARY KEY,
+      ${id(c.title)} varchar(512) NULL,
+      ${id(c.details)} text NULL,
+      ${id(c.parentId)} int NULL,
+      ${id(c.objectId)} int NULL,
+      ${id(c.siblingOrder)} bigint NOT NULL DEFAULT 0,
+      ${id(c.notebookId)} int NOT NULL,
+      ${id(c.deletedAt)} timestamp NULL DEFAULT NULL
+    )`,
+    sql`CREATE INDEX IF NOT EXISTS ${index('parent')} ON ${table} (${id(c.parentId)})`,
+    sql`CREATE INDEX IF NOT EXISTS ${index('target')} ON ${table} (${id(c.objectId)})`,
+    sql`CREATE INDEX IF NOT EXISTS ${index('notebook')} ON ${table} (${id(c.notebookId)})`,
+    ...(recommendedIndex
+      ? [sql`CREATE INDEX IF NOT EXISTS ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)} NULLS FIRST, ${id(c.id)})`]
+      : []),
+  ];
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { expecting, ValidationError } from '../../errors.js';
+
+/** The fields a SQL store reads from each row of the notes table (spec section 8). */
+export const NOTE_FIELDS = ['id', 'title', 'details', 'parentId', 'objectId', 'siblingOrder', 'notebookId', 'deletedAt'] as const;
+
+export type NoteField = (typeof NOTE_FIELDS)[number];
+
+/** Doughnut's names: the table and the column of each field. */
+export const DOUGHNUT_NOTE_TABLE: ResolvedNoteTable = {
+  table: 'note',
+  columns: {
+    id: 'id',
+    title: 'topic_constructor',
+    details: 'description',
+    parentId: 'parent_id',
+    objectId: 'target_note_id',
+    siblingOrder: 'sibling_order',
+    notebookId: 'notebook_id',
+    deletedAt: 'deleted_at',
+  },
+};
+
+const IDENTIFIER = expecting('a column name (1–63 characters, no NUL, no dot)');
+const TABLE = expecting('a table name, optionally schema-qualified (notes, app.notes)');
+const identifier = z.string({ error: IDENTIFIER }).regex(/^[^\0.]{1,63}$/u, { error: IDENTIFIER });
+
+/**
+ * A host's own names for the notes table: the table (`notes`, or `app.notes` in another schema
+ * or database) and the column of any of the eight fields; every name left out is Doughnut's.
+ * Names are quoted by the stores, never spliced into SQL as text, so any name the server allows
+ * works, reserved words and mixed case included.
+ */
+export const NoteTableNamesSchema = z.strictObject(
+  {
+    table: z.string({ error: TABLE }).regex(/^[^\0.]{1,63}(\.[^\0.]{1,63})?$/u, { error: TABLE }).optional(),
+    columns: z
+      .strictObject(
+        Object.fromEntries(NOTE_FIELDS.map((field) => [field, identifier.optional()])) as Record<NoteField, z.ZodOptional<typeof identifier>>,
+        { error: expecting(`an object naming columns of ${NOTE_FIELDS.join(', ')}`) },
+      )
+      .optional(),
+  },
+  { error: expecting('{ table?, columns? }') },
+);
+
+export type NoteTableNames = z.input<typeof NoteTableNamesSchema>;
+
+/** Every name spelled out. */
+export interface ResolvedNoteTable {
+  readonly table: string;
+  readonly columns: Readonly<Record<NoteField, string>>;
+}
+
+/** The names with Doughnut's filled in; a bad name is a `ValidationError` naming it (`columns.title`). */
+export function resolveNoteTable(names: NoteTableNames | undefined): ResolvedNoteTable {
+  const parsed = NoteTableNamesSchema.safeParse({ table: names?.table, columns: names?.columns });
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
+  return {
+    table: parsed.data.table ?? DOUGHNUT_NOTE_TABLE.table,
+    columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...definedOnly(parsed.data.columns ?? {}) },
+  };
+}
+
+/** Whether the names are Doughnut's own, so statements can name the table directly. */
+export function isDoughnutTable(names: ResolvedNoteTable): boolean {
+  return names.table === DOUGHNUT_NOTE_TABLE.table && NOTE_FIELDS.every((field) => names.columns[field] === DOUGHNUT_NOTE_TABLE.columns[field]);
+}
+
+/**
+ * `title=name,details=body` (the CLI's and the services' `--columns`) as a columns object; a
+ * field that is not one of the eight, or a pair without `=`, is a `ValidationError` naming `flag`.
+ */
+export function parseColumnsFlag(text: string, flag = '--columns'): Partial<Record<NoteField, string>> {
+  const columns: Partial<Record<NoteField, string>> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    const field = pair.slice(0, at).trim();
+    if (at < 0 || !(NOTE_FIELDS as readonly string[]).includes(field)) {
+      throw new ValidationError(flag, `expected field=column pairs, the fields among ${NOTE_FIELDS.join(', ')}; got "${pair.trim()}"`);
+    }
+    columns[field as NoteField] = pair.slice(at + 1).trim();
+  }
+  return columns;
+}
+
+function definedOnly<T extends object>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
