@@ -2,7 +2,9 @@
 // report (round trips aside) hashed, for every note of the sample notebook and N (2,000) random
 // foci of a generated notebook, every tokenizer, both formats, budgets 0/40/400/2,000, in memory
 // and in MySQL. Run it on two versions of the code and compare the files (`cmp a.txt b.txt`):
-// equal files mean every build gave byte-identical results and reports.
+// equal files mean every build gave byte-identical results and reports. `--without-ledger` leaves
+// the report's `added` (the ledger of spec section 9) out of the hash, to compare with a version
+// whose reports have none.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
@@ -22,6 +24,7 @@ const [out, ...flags] = process.argv.slice(2);
 if (!out) throw new Error('usage: tsx bench/identity-check.ts OUT.txt [--foci N]');
 const fociAt = flags.indexOf('--foci');
 const FOCI = fociAt >= 0 ? Number(flags[fociAt + 1]) : 2_000;
+const WITHOUT_LEDGER = flags.includes('--without-ledger');
 const TOKENIZERS: readonly TokenizerName[] = ['o200k', 'cl100k', 'estimate', 'one-per-note'];
 const FORMATS = ['json', 'prompt'] as const;
 const BUDGETS = [0, 40, 400, 2_000] as const;
@@ -39,7 +42,9 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex').s
 async function outcomeOf(store: NoteStore, focus: number, tokenizer: TokenizerName, format: 'json' | 'prompt', budget: number): Promise<string> {
   try {
     const { result, report } = await buildContext(store, { focus, budget, tokenizer, format });
-    const { roundTrips: _roundTrips, ...rest } = report;
+    const { roundTrips: _roundTrips, ...kept } = report;
+    const { added: _added, ...withoutLedger } = kept;
+    const rest = WITHOUT_LEDGER ? withoutLedger : kept;
     return hash(`${renderJson(result)}\n${JSON.stringify(rest)}`);
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;

@@ -1,16 +1,18 @@
 import { BudgetLedger } from './budget/budget-ledger.js';
 import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
-import { resolveBuildOptions, type BuildOptions, type ResolvedBuildOptions } from './build-options.js';
+import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type MultiFocusBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
 import { NoteNotFound, shown, ValidationError } from './errors.js';
 import type { BuildReport } from './iterator/build-report.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
-import type { NoteRecord } from './model/note-record.js';
+import type { NoteId, NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/result-builder.js';
-import { render } from './result/render.js';
-import type { GraphRAGResult } from './result/schema.js';
+import { focusCostOf } from './budget/focus-cost.js';
+import { uriOf } from './model/uri.js';
+import { RELATED_RELATIONS } from './relationships/relation.js';
+import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import type { Shortcut } from './shortcuts/shortcut.js';
 import { takeShortcuts } from './shortcuts/take-shortcuts.js';
@@ -23,18 +25,24 @@ import { parentOf } from './strategies/parent-of.js';
 import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 
-export interface BuildOutcome {
-  readonly result: GraphRAGResult;
+/** What a build gives: the result (a `GraphRAGResult` for one focus, a `MultiFocusResult` for a list) and its report. */
+export interface BuildOutcome<R extends AnyResult = GraphRAGResult> {
+  readonly result: R;
   readonly report: BuildReport;
 }
 
 /**
- * Builds the context of one focus note within a token budget (spec sections 2–5).
+ * Builds the context of a focus note within a token budget (spec sections 2–5), or of a list of
+ * 1 to 10 foci under one budget (section 9: a `MultiFocusResult`, even for a list of one).
  * The store and the options are validated before anything is read; every failure, a bad option
  * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
- * note is a `NoteNotFound`.
+ * note is a `NoteNotFound` (the first such focus of a list, in the given order).
  */
-export async function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome>;
+export function buildContext(store: NoteStore, options: MultiFocusBuildOptions): Promise<BuildOutcome<MultiFocusResult>>;
+export function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>>;
+export async function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>> {
+  // Bad options reject the promise, as every other failure of a build does.
   if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
     throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
   }
@@ -43,13 +51,14 @@ export async function buildContext(store: NoteStore, options: BuildOptions): Pro
 
 /**
  * The build, with the shortcuts it takes given: `takeShortcuts` for every caller, and
- * `noShortcuts` for the tests that check the shortcuts change nothing.
+ * `noShortcuts` for the tests that check the shortcuts change nothing. `R`: the result its
+ * `focus` gives (a `GraphRAGResult` for one, unless the caller says otherwise).
  */
-export async function build(
+export async function build<R extends AnyResult = GraphRAGResult>(
   store: NoteStore,
   options: ResolvedBuildOptions,
   shortcutsFor: (state: WalkState) => readonly Shortcut[],
-): Promise<BuildOutcome> {
+): Promise<BuildOutcome<R>> {
   const deadline = new Deadline(options.timeoutMs, options.signal);
   try {
     const tokenizer = await deadline.race(loadTokenizer(options.tokenizer));
@@ -63,7 +72,7 @@ export async function build(
       throw error;
     });
     try {
-      return await walk(reader, tokenizer, options, shortcutsFor, deadline);
+      return (await walk(reader, tokenizer, options, shortcutsFor, deadline)) as BuildOutcome<R>;
     } finally {
       await reader.close();
     }
@@ -78,8 +87,10 @@ async function walk(
   options: ResolvedBuildOptions,
   shortcutsFor: (state: WalkState) => readonly Shortcut[],
   deadline: Deadline,
-): Promise<BuildOutcome> {
-  // The loader reads as the shortcuts say, once they exist: the focus note is read before.
+): Promise<BuildOutcome<AnyResult>> {
+  const focusIds: readonly NoteId[] = Array.isArray(options.focus) ? options.focus : [options.focus as NoteId];
+  const several = Array.isArray(options.focus);
+  // The loader reads as the shortcuts say, once they exist: the focus notes are read before.
   let readPage: PageReading = readWholePage;
   let warmDependents = false;
   const loader = new NoteLoader(deadline.guardReader(reader), {
@@ -89,25 +100,37 @@ async function walk(
     },
   });
   const reading = Promise.all([
-    loader.note(options.focus, true),
-    loader.ancestors(options.focus),
+    Promise.all(focusIds.map((id) => loader.note(id, true))),
+    Promise.all(focusIds.map((id) => loader.ancestors(id))),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
-  startFirstReads(options.focus, loader, reader.capabilities ?? {});
-  const [focus, focusAncestors, excluded] = await deadline.race(reading);
-  if (!focus) throw new NoteNotFound(options.focus);
+  for (const id of focusIds) startFirstReads(id, loader, reader.capabilities ?? {});
+  const [foci, fociAncestors, excluded] = await deadline.race(reading);
+  const missing = foci.findIndex((focus) => !focus);
+  if (missing >= 0) throw new NoteNotFound(focusIds[missing]!);
+  const found = foci as NoteRecord[];
 
-  const ancestors = walkParentChain(focus, focusAncestors);
-  const result = new ResultBuilder(focus, [...ancestors].reverse());
-  const focusCost = tokenizer.count(render(result.result(), options.format));
+  const chains = found.map((focus, index) => walkParentChain(focus, fociAncestors[index]!));
+  const result = new ResultBuilder(
+    found.map((focus, index) => ({ focus, contextualPath: [...chains[index]!].reverse() })),
+    several,
+  );
+  const focusCost = focusCostOf(tokenizer, several ? result.multiResult() : result.result(), options.format);
   const ledger = new BudgetLedger(options.budget);
-  const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && note.id !== focus.id);
+  const focusIdSet = new Set(focusIds);
+  const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && !focusIdSet.has(note.id));
   for (const note of alreadyReturned) ledger.markReturned(note.id);
+  // Another focus met as a candidate counts as already in the result (spec section 9).
+  if (several) for (const id of focusIds) ledger.markReturned(id);
   const costs = costModelFor(tokenizer, options.format);
   const report = new WalkReport();
+  const relations = new Set(options.relations ?? RELATED_RELATIONS);
   const shortcuts = shortcutsFor({
-    focus,
-    parent: parentOf(focus, ancestors),
+    focus: found[0]!,
+    parent: parentOf(found[0]!, chains[0]!),
+    several,
+    relations,
+    fit: options.fit,
     excluded: alreadyReturned,
     ledger,
     result,
@@ -120,12 +143,20 @@ async function walk(
   warmDependents = shortcuts.some((shortcut) => shortcut.warmsDependents);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
   const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
-  const strategies = shortcuts.reduce((inner, shortcut) => shortcut.strategies?.(inner) ?? inner, deadline.guard(createStrategies({ focus, ancestors }, loader, cursor)));
+  const focusWalks = found.map((focus, index) => ({
+    focus,
+    index,
+    ...(several && { uri: uriOf(focus.id) }),
+    strategies: shortcuts.reduce(
+      (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
+      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, cursor)),
+    ),
+  }));
 
-  await runIteration({ focus, strategies, ledger, pricing, result, report, detailsLimit: options.truncate });
+  await runIteration({ foci: focusWalks, relations, fit: options.fit, ledger, pricing, result, report, detailsLimit: options.truncate });
 
   return {
-    result: result.result(),
+    result: several ? result.multiResult() : result.result(),
     report: {
       tokenizer: tokenizer.name,
       format: options.format,
@@ -134,6 +165,7 @@ async function walk(
       left: ledger.remaining,
       focusCost,
       skipped: report.skipped,
+      added: report.added,
       skippedCount: report.skippedCount,
       candidatesConsidered: report.candidatesConsidered,
       endedEarly: report.endedEarly,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
 import { expecting, ValidationError } from './errors.js';
 import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './option-defaults.js';
+import { RELATED_RELATIONS } from './relationships/relation.js';
+import { FITS } from './result/fits.js';
 import { OUTPUT_FORMATS } from './result/output-formats.js';
 
 const NOTE_REF = expecting('a note id or a uri like /n42');
@@ -14,6 +16,26 @@ export const NoteRefSchema = z
   .transform((ref) => (typeof ref === 'number' ? ref : Number(ref.replace(/^\/n/, ''))))
   .pipe(z.int({ error: NOTE_REF }));
 
+/** The most foci one build takes (spec section 9). */
+export const MAX_FOCI = 10;
+const FOCI = expecting(`a note id or a uri like /n42, or a list of 1 to ${MAX_FOCI} distinct ones`);
+
+/** One focus (a `GraphRAGResult`) or a list of 1 to 10 distinct ones (a `MultiFocusResult`). */
+export const FocusSchema = z.union([
+  NoteRefSchema,
+  z
+    .array(NoteRefSchema, { error: FOCI })
+    .min(1, { error: FOCI })
+    .max(MAX_FOCI, { error: FOCI })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'expected distinct notes, got a repeated focus' }),
+], { error: FOCI });
+
+const RELATIONS_LIST = expecting(`a non-empty list of ${RELATED_RELATIONS.join(', ')}`);
+/** The related relations a build may use (spec section 9); order and repeats do not matter. */
+export const RelationsSchema = z
+  .array(z.enum(RELATED_RELATIONS, { error: RELATIONS_LIST }), { error: RELATIONS_LIST })
+  .min(1, { error: RELATIONS_LIST });
+
 const WHOLE = expecting('an integer ≥ 0');
 const wholeNumber = () => z.int({ error: WHOLE }).min(0, { error: WHOLE });
 const NOTEBOOK_ID = expecting('a notebook id (a positive integer)');
@@ -21,8 +43,11 @@ const POSITIVE_MS = expecting(`a positive integer (milliseconds) up to ${MAX_TIM
 
 export const BuildOptionsSchema = z.strictObject(
   {
-    /** The note to build context for: an id or `/n{id}`. */
-    focus: NoteRefSchema,
+    /**
+     * The note to build context for, an id or `/n{id}` (a `GraphRAGResult`); or a list of 1 to 10
+     * distinct ones (a `MultiFocusResult`: one budget, one list of related notes).
+     */
+    focus: FocusSchema,
     /** Tokens for related notes; the focus note's own cost is not taken from it. */
     budget: wholeNumber(),
     /** How pieces are counted (default `o200k`). */
@@ -38,6 +63,10 @@ export const BuildOptionsSchema = z.strictObject(
     exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
     /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
     format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.format),
+    /** The related relations the build may use (default all sixteen); a left-out one is never active. */
+    relations: RelationsSchema.optional(),
+    /** A new note over what is left: `skip` it (default), or `shorten` its details to fit (spec section 9). */
+    fit: z.enum(FITS, { error: expecting(`one of ${FITS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.fit),
     /** Longest a build may take, in milliseconds, before it is given up (default 30,000; at most 2^31 − 1, a timer's limit). */
     timeoutMs: z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS }).max(MAX_TIMEOUT_MS, { error: POSITIVE_MS }).default(BUILD_OPTION_DEFAULTS.timeoutMs),
     /** Aborting it gives the build up. */
@@ -46,8 +75,12 @@ export const BuildOptionsSchema = z.strictObject(
   { error: expecting('an options object') },
 );
 
-/** Options as a caller writes them. */
-export type BuildOptions = z.input<typeof BuildOptionsSchema>;
+/** Options as a caller writes them, for one focus or a list of foci. */
+export type AnyBuildOptions = z.input<typeof BuildOptionsSchema>;
+/** Options of a build for one focus (a `GraphRAGResult`). */
+export type BuildOptions = Omit<AnyBuildOptions, 'focus'> & { focus: number | string };
+/** Options of a build for a list of 1 to 10 foci (a `MultiFocusResult`). */
+export type MultiFocusBuildOptions = Omit<AnyBuildOptions, 'focus'> & { focus: (number | string)[] };
 /** Options with defaults applied. */
 export type ResolvedBuildOptions = z.output<typeof BuildOptionsSchema>;
 
@@ -59,7 +92,7 @@ export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
 }
 
 /** The options as text, the way command-line flags hold them. */
-export type BuildOptionsText = { readonly [K in Exclude<keyof BuildOptions, 'signal'>]?: string };
+export type BuildOptionsText = { readonly [K in Exclude<keyof AnyBuildOptions, 'signal'>]?: string };
 
 // Text that reads as a number becomes that number and a comma-separated list becomes a list;
 // any other text stays text, for the schema to reject with its own message
@@ -75,6 +108,8 @@ const shape = BuildOptionsSchema.shape;
 
 /** {@link BuildOptionsSchema} over text: the same fields, after the text-to-value step. */
 export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
+  focus: z.preprocess((text) => (typeof text === 'string' && text.includes(',') ? listOf((part) => part)(text) : text), shape.focus),
+  relations: z.preprocess(listOf((text) => text), shape.relations),
   budget: z.preprocess(numberFromText, shape.budget),
   truncate: z.preprocess(numberFromText, shape.truncate),
   readableNotebooks: z.preprocess(listOf(numberFromText), shape.readableNotebooks),

@@ -93,6 +93,7 @@ export class Deadline {
         if (pause) return pause.then(() => this.step(strategies, relation, performance.now()));
         return this.step(strategies, relation, now);
       },
+      anchorOf: (relation) => strategies.anchorOf(relation),
       feed: (relation, anchor) => strategies.feed(relation, anchor),
     };
   }

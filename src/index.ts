@@ -1,23 +1,43 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
 export { tracedBuildContext } from './telemetry/traced-build-context.js';
-export { BuildOptionsSchema, type BuildOptions } from './build-options.js';
-export { BuildReportSchema, SkippedNoteSchema, MAX_REPORTED_SKIPS, type BuildReport, type SkippedNote } from './iterator/build-report.js';
+export {
+  BuildOptionsSchema,
+  MAX_FOCI,
+  type AnyBuildOptions,
+  type BuildOptions,
+  type MultiFocusBuildOptions,
+} from './build-options.js';
+export {
+  BuildReportSchema,
+  LedgerEntrySchema,
+  SkippedNoteSchema,
+  MAX_REPORTED_SKIPS,
+  type BuildReport,
+  type LedgerEntry,
+  type SkippedNote,
+} from './iterator/build-report.js';
+export { FITS, type Fit } from './result/fits.js';
 export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
 export {
   BareNoteSchema,
+  FocusedNoteSchema,
   FocusNoteSchema,
   GraphRAGResultSchema,
+  MultiFocusResultSchema,
+  type AnyResult,
   type BareNote,
+  type FocusedNote,
   type FocusNote,
   type GraphRAGResult,
+  type MultiFocusResult,
 } from './result/schema.js';
 export { render, OUTPUT_FORMATS, type OutputFormat } from './result/render.js';
 export { jsonSchemas, jsonSchemaOf, type JsonSchema } from './json-schemas.js';
 export { renderJson } from './result/render-json.js';
 export { renderPrompt } from './result/render-prompt.js';
 export { parsePrompt } from './result/parse-prompt.js';
-export { RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
+export { RELATIONS, RELATED_RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
 export { TIERS, type Tier } from './relationships/tiers.js';
 export { TOKENIZER_NAMES, loadTokenizer, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';
 export type { NoteId, NoteLink, NoteRecord, SiblingKey } from './model/note-record.js';

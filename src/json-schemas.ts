@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BuildOptionsSchema } from './build-options.js';
 import { BuildReportSchema } from './iterator/build-report.js';
-import { GraphRAGResultSchema } from './result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from './result/schema.js';
 
 /** A JSON Schema document. */
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -20,17 +20,26 @@ export function jsonSchemaOf(
 }
 
 /**
- * JSON Schemas of the build options (as a caller writes them), the result and the report, made
+ * JSON Schemas of the build options (as a caller writes them), the result (`result` for one
+ * focus, `multiFocusResult` for a list of foci) and the report, made
  * from the zod schemas that validate them; `note-context schema --json-schema` prints them and
  * the MCP tools and the HTTP API's OpenAPI document are made from the same zod schemas.
  * Each is converted on first use.
  */
-export const jsonSchemas: { readonly buildOptions: JsonSchema; readonly result: JsonSchema; readonly report: JsonSchema } = {
+export const jsonSchemas: {
+  readonly buildOptions: JsonSchema;
+  readonly result: JsonSchema;
+  readonly multiFocusResult: JsonSchema;
+  readonly report: JsonSchema;
+} = {
   get buildOptions() {
     return once('buildOptions', () => jsonSchemaOf(BuildOptionsSchema, 'input'));
   },
   get result() {
     return once('result', () => jsonSchemaOf(GraphRAGResultSchema, 'output'));
+  },
+  get multiFocusResult() {
+    return once('multiFocusResult', () => jsonSchemaOf(MultiFocusResultSchema, 'output'));
   },
   get report() {
     return once('report', () => jsonSchemaOf(BuildReportSchema, 'output'));

@@ -27,7 +27,7 @@ import { memoryStoreKind, mysqlStoreKind, postgresStoreKind, type StoreKind } fr
  * while this is false. The reach test below runs either way: it proves, on the reference alone,
  * that the generators reach every case the comparisons are for.
  */
-const IMPLEMENTED = false;
+const IMPLEMENTED = true;
 
 type AnyResult = GraphRAGResult | ReferenceMultiFocusResult;
 const AS_TEXT = { disallowedSpecial: new Set<string>() };

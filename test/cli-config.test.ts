@@ -77,7 +77,36 @@ describe('the command line’s configuration', () => {
     const refused = await run('build', '--db', small, '--focus', '1', '--budget', '10');
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toBe('note-context: NOTE_CONTEXT_REPORT: expected true or false (1/0, yes/no, on/off), got "maybe"\n');
+    expect(refused.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_REPORT: expected true or false (1/0, yes/no, on/off), got "maybe"\n');
+  });
+
+  it('NOTE_CONTEXT_RELATIONS and NOTE_CONTEXT_FIT give the build its relations and fit, and a bad one is named', async () => {
+    const notebook = join(dir, 'relations.json');
+    writeFileSync(
+      notebook,
+      JSON.stringify({
+        notes: [
+          { id: 1, title: 'Physics', details: 'The study of matter and energy and how they interact. '.repeat(4) },
+          { id: 2, title: 'Energy', parentId: 1 },
+          { id: 3, title: 'Work', parentId: 2, details: 'Force applied over a distance, measured in joules. '.repeat(4) },
+        ],
+      }),
+    );
+    setEnv({ NOTE_CONTEXT_DB: notebook, NOTE_CONTEXT_FOCUS: '2', NOTE_CONTEXT_BUDGET: '80', NOTE_CONTEXT_TOKENIZER: 'estimate' });
+    // Every relation, skipping: the parent fits and the child, whole, does not.
+    const every = JSON.parse((await run('build')).stdout) as { relatedNotes: { uriAndTitle: string }[] };
+    expect(every.relatedNotes.map((note) => note.uriAndTitle)).toEqual(['[Physics](/n1)']);
+    setEnv({ NOTE_CONTEXT_RELATIONS: 'Child', NOTE_CONTEXT_FIT: 'shorten' });
+    const fromEnv = await run('build');
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toBe((await run('build', '--relations', 'Child', '--fit', 'shorten')).stdout);
+    const children = JSON.parse(fromEnv.stdout) as { relatedNotes: { uriAndTitle: string; details?: string }[] };
+    expect(children.relatedNotes.map((note) => note.uriAndTitle)).toEqual(['[Work](/n3)']);
+    expect(children.relatedNotes[0]!.details!.length).toBeLessThan('Force applied over a distance, measured in joules. '.repeat(4).trim().length);
+    setEnv({ NOTE_CONTEXT_FIT: 'cut' });
+    const bad = await run('build');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_FIT: expected one of skip, shorten, got "cut"\n');
   });
 
   it('--version prints the package version', async () => {

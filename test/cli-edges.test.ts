@@ -35,9 +35,9 @@ const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
 describe('every message is one line', () => {
   it.each([
-    [['build', '--db', small, '--focus', '1\n2', '--budget', '5'], 'note-context: invalid input: --focus: expected a note id or a uri like /n42, got "1\\n2"'],
+    [['build', '--db', small, '--focus', '1\n2', '--budget', '5'], 'note-context: invalid input: --focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "1\\n2"'],
     [['build', '--db', small, '--focus', '1', '--budget', '5\r\n6'], 'note-context: invalid input: --budget: expected an integer ≥ 0, got "5\\r\\n6"'],
-    [['build', '--db', small, '--focus', '\u001b[31m1', '--budget', '5'], 'note-context: invalid input: --focus: expected a note id or a uri like /n42, got "\\u001b[31m1"'],
+    [['build', '--db', small, '--focus', '\u001b[31m1', '--budget', '5'], 'note-context: invalid input: --focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "\\u001b[31m1"'],
     [['build', '--db', join(dir, 'no\nsuch.json'), '--focus', '1', '--budget', '5'], `note-context: invalid input: --db: ${dir}/no\\nsuch.json: cannot read the fixture file (ENOENT)`],
     [['build', '--db', small, '--focus', '1', '--budget', '5', '--col\nour'], "note-context: unknown option '--col\\nour'"],
     [['build', '--db', small, '--focus', '1', '--budget', '5', '--tokenizer', 'a\u2028b\tc'], 'note-context: invalid input: --tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "a\\u2028b\\tc"'],

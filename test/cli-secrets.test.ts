@@ -114,7 +114,7 @@ describe('no password in any message', () => {
       "note-context: unknown option '--bd=mysql://u:***@h/db'\n",
     );
     expect(await stderrOf('build', '--focus', `mysql://u:${PASSWORD}@h/db`, '--budget', '5')).toBe(
-      'note-context: invalid input: --focus: expected a note id or a uri like /n42, got "mysql://u:***@h/db"\n',
+      'note-context: invalid input: --focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "mysql://u:***@h/db"\n',
     );
   });
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/run-cli.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
-import { GraphRAGResultSchema } from '../src/result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -48,7 +48,7 @@ describe('note-context build', () => {
     expect(prompt.code).toBe(0);
     expect(prompt.stdout).toContain('# Focus note\n## [Energy](/n19)\n');
     expect(prompt.stdout).toContain('\n# Related notes, most relevant first\n## ');
-    const read = parsePrompt(prompt.stdout);
+    const read = GraphRAGResultSchema.parse(parsePrompt(prompt.stdout));
     expect(read.focusNote.uriAndTitle).toBe('[Energy](/n19)');
     expect(read.relatedNotes.length).toBeGreaterThan(0);
   });
@@ -57,6 +57,44 @@ describe('note-context build', () => {
     const { code, stderr } = await run('build', '--db', small, '--focus', '2', '--budget', '100', '--tokenizer', 'estimate', '--report');
     expect(code).toBe(0);
     expect(JSON.parse(stderr)).toMatchObject({ tokenizer: 'estimate', budget: 100 });
+  });
+
+  it('--focus with commas gives a MultiFocusResult (one item a GraphRAGResult); --relations, --fit; --report carries the ledger', async () => {
+    const single = await run('build', '--focus', '19', '--budget', '100', '--relations', 'Child,Parent,Child', '--tokenizer', 'estimate', '--report');
+    expect(single.code).toBe(0);
+    const one = GraphRAGResultSchema.parse(JSON.parse(single.stdout));
+    expect(new Set(one.relatedNotes.map((note) => note.relationToFocusNote))).toEqual(new Set(['Parent', 'Child']));
+    const oneReport = JSON.parse(single.stderr) as { used: number; added: { uri: string; cost: number; kind: string; focus?: string }[] };
+    expect(oneReport.added.filter((piece) => piece.kind === 'note').map((piece) => piece.uri)).toEqual(
+      one.relatedNotes.map((note) => note.uriAndTitle.replace(/^.*\((\/n\d+)\)$/, '$1')),
+    );
+    expect(oneReport.added.reduce((sum, piece) => sum + piece.cost, 0)).toBe(oneReport.used);
+    expect(oneReport.added.every((piece) => piece.focus === undefined)).toBe(true);
+
+    const long = fixtureFile({
+      notes: [
+        { id: 1, title: 'Physics', details: 'The study of matter and energy. '.repeat(20) },
+        { id: 2, title: 'Energy', parentId: 1 },
+        { id: 3, title: 'Matter', parentId: 1 },
+      ],
+    });
+    const several = await run('build', '--db', long, '--focus', '2,/n3', '--budget', '40', '--fit', 'shorten', '--format', 'prompt', '--report');
+    expect(several.code).toBe(0);
+    const read = MultiFocusResultSchema.parse(parsePrompt(several.stdout));
+    expect(read.focusNotes.map((focusNote) => focusNote.uriAndTitle)).toEqual(['[Energy](/n2)', '[Matter](/n3)']);
+    expect(read.relatedNotes[0]).toMatchObject({ uriAndTitle: '[Physics](/n1)', relationToFocusNote: 'Parent', focus: '/n2' });
+    expect(read.relatedNotes[0]!.details).toMatch(/^The study of matter.*\.\.\.$/);
+    const report = JSON.parse(several.stderr) as { used: number; added: { cost: number; focus?: string; shortened?: true }[] };
+    expect(report.added.length).toBeGreaterThan(0);
+    expect(report.added.some((piece) => piece.shortened)).toBe(true);
+    expect(report.added.every((piece) => piece.focus === '/n2' || piece.focus === '/n3')).toBe(true);
+    expect(report.added.reduce((sum, piece) => sum + piece.cost, 0)).toBe(report.used);
+
+    for (const [flag, value] of [['--fit', 'squeeze'], ['--relations', 'Self'], ['--focus', '2,2']]) {
+      const bad = await run('build', '--db', small, '--focus', '2', '--budget', '5', flag!, value!);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(`invalid input: ${flag}:`);
+    }
   });
 
   it('exit 3: a missing, deleted or unreadable focus note', async () => {

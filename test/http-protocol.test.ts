@@ -105,6 +105,12 @@ describe('every answer the framework or Node makes has the { code, message, fiel
     expectErrorShape(await raw(port, request('POST /livez', { 'Content-Length': '0' })), 401, 'unauthorized');
   });
 
+  it('GET /context (several foci) is under the token too, and answers other methods 405', async () => {
+    expectErrorShape(await raw(port, request('GET /context?focus=19,27&budget=100')), 401, 'unauthorized');
+    expect((await raw(port, request('GET /context?focus=19,27&budget=100', auth))).status).toBe(200);
+    expectErrorShape(await raw(port, request('POST /context', { ...auth, 'Content-Length': '0' })), 405, 'method_not_allowed');
+  });
+
   it('an unknown query parameter is a 400 naming it, __proto__ and constructor included', async () => {
     for (const name of ['__proto__', 'constructor', 'focus', 'bogus']) {
       const answer = await raw(port, request(`GET /notes/19/context?budget=100&${name}=x`, auth));
@@ -182,6 +188,15 @@ describe('ETag and If-None-Match on context answers', () => {
       const expected = await buildContext(sample, { focus: 19, budget: 2000, format: format as 'json' | 'prompt' });
       if (format === 'json') expect(await other.json()).toEqual({ ...expected });
     }
+    // Several foci: tagged the same way, and a tag from one focus is not theirs.
+    const several = `${url}/context?focus=19,27&budget=500`;
+    const first = await fetch(several);
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(await first.json()).toEqual({ ...(await buildContext(sample, { focus: [19, 27], budget: 500 })) });
+    expect((await fetch(several, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+    expect((await fetch(`${url}/context?focus=19&budget=500`)).headers.get('etag')).toBe((await fetch(`${url}/notes/19/context?budget=500`)).headers.get('etag'));
+    expect((await fetch(`${url}/context?focus=19&budget=500`, { headers: { 'If-None-Match': tag } })).status).toBe(200);
     const narrower = await fetch(`${url}/notes/19/context?budget=2000`, { headers: { 'X-Readable-Notebooks': '1' } });
     const wider = await fetch(`${url}/notes/19/context?budget=2000`);
     expect(narrower.headers.get('etag')).not.toBe(wider.headers.get('etag'));

@@ -77,6 +77,19 @@ describe('spans (@opentelemetry/api, an in-memory exporter registered)', () => {
     expect(exporter.getFinishedSpans()).toHaveLength(1 + batches());
   });
 
+  it('several foci: one build span, the foci listed in its focus attribute, its reads under it', async () => {
+    const { store, batches } = batchedSample();
+    const outcome = await tracedBuildContext(store, { focus: [19, '/n27'], budget: 2000 });
+    expect(outcome).toEqual(await buildContext(sample, { focus: [19, 27], budget: 2000 }));
+    const [build, ...others] = named('note-context build');
+    expect(others).toEqual([]);
+    expect(build!.attributes['note_context.focus']).toBe('19,/n27');
+    expect(build!.attributes['note_context.report.used']).toBe(outcome.report.used);
+    const reads = named('note-context read');
+    expect(reads).toHaveLength(batches());
+    for (const read of reads) expect(parentOf(read)).toBe(build!.spanContext().spanId);
+  });
+
   it('a failed build: its span says so', async () => {
     await expect(tracedBuildContext(sample, { focus: 99999, budget: 10 })).rejects.toThrow('note 99999 not found');
     const [build] = named('note-context build');
@@ -244,6 +257,9 @@ describe('logs, metrics and Server-Timing', () => {
       expect(Number(match![2])).toBeLessThanOrEqual(Number(match![1]));
       expect(Number(match![3])).toBeGreaterThan(1);
       expect((await fetch(`${url}/notes?query=wat`)).headers.get('server-timing')).toMatch(/^search;dur=\d+\.\d$/);
+      const several = (await fetch(`${url}/context?focus=19,27&budget=2000`)).headers.get('server-timing')!;
+      expect(several).toMatch(/^build;dur=\d+\.\d, read;dur=\d+\.\d;desc="[1-9]\d* batches"$/);
+
     } finally {
       await app.close();
     }

@@ -7,7 +7,7 @@ import type { BuildOptions } from '../src/build-options.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/http-server.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
-import { ContextEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
+import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
 import { BuildSlots } from '../src/host/build-slots.js';
@@ -131,6 +131,28 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     expect(JSON.parse(header).format).toBe('prompt');
   });
 
+  it('relations and fit as query parameters; GET /context?focus=a,b gives one MultiFocusResult, its report with the ledger', async () => {
+    const filtered = await api.get('/notes/19/context?budget=200&relations=Parent,Child&fit=shorten&tokenizer=estimate');
+    expect(filtered.status).toBe(200);
+    const expected = await library({ focus: 19, budget: 200, relations: ['Parent', 'Child'], fit: 'shorten', tokenizer: 'estimate' });
+    expect(ContextEnvelopeSchema.parse(await filtered.json())).toEqual({ result: expected.result, report: { ...expected.report } });
+
+    const several = await api.get('/context?focus=19,/n27&budget=300');
+    expect(several.status).toBe(200);
+    const body = MultiFocusEnvelopeSchema.parse(await several.json());
+    const multi = await buildContext(sample, { focus: [19, 27], budget: 300 });
+    expect(body).toEqual({ result: multi.result, report: { ...multi.report } });
+    expect(body.report.added.every((piece) => piece.focus === '/n19' || piece.focus === '/n27')).toBe(true);
+    expect(body.report.added.reduce((sum, piece) => sum + piece.cost, 0)).toBe(body.report.used);
+
+    const one = await api.get('/context?focus=19&budget=300');
+    expect(ContextEnvelopeSchema.parse(await one.json()).result).toEqual((await library({ focus: 19, budget: 300 })).result);
+
+    await expectError(await api.get('/context?focus=19,19&budget=3'), 400, 'invalid_input', /^invalid input: focus: expected distinct notes/);
+    await expectError(await api.get('/notes/19/context?budget=3&relations=Self'), 400, 'invalid_input', /^invalid input: relations\[0\]: expected a non-empty list/);
+    await expectError(await api.get('/context?focus=19,9999,9998&budget=3'), 404, 'not_found', /9999/);
+  });
+
   it('400 names the parameter, checked before anything is read (a bad budget on a missing note)', async () => {
     const cases: [string, string, string][] = [
       ['/notes/99999/context?budget=-1', 'budget', 'invalid input: budget: expected an integer ≥ 0, got -1'],
@@ -138,7 +160,7 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
       ['/notes/19/context?budget=ten', 'budget', 'invalid input: budget: expected an integer ≥ 0, got "ten"'],
       ['/notes/19/context?budget=1%0A2', 'budget', 'invalid input: budget: expected an integer ≥ 0, got "1\\n2"'],
       ['/notes/19/context', 'budget', 'invalid input: budget: required, expected an integer ≥ 0'],
-      ['/notes/abc/context?budget=1', 'focus', 'invalid input: focus: expected a note id or a uri like /n42, got "abc"'],
+      ['/notes/abc/context?budget=1', 'focus', 'invalid input: focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "abc"'],
       ['/notes/19/context?budget=1&truncate=-5', 'truncate', 'invalid input: truncate: expected an integer ≥ 0, got -5'],
       ['/notes/19/context?budget=1&tokenizer=gpt2', 'tokenizer', 'invalid input: tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "gpt2"'],
       ['/notes/19/context?budget=1&format=html', 'format', 'invalid input: format: expected one of json, prompt, got "html"'],
@@ -201,12 +223,14 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     expect(validation.errors).toBeUndefined();
     expect(validation.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/health', '/livez', '/metrics', '/notes', '/notes/{id}/context', '/openapi.json', '/readyz']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/context', '/health', '/livez', '/metrics', '/notes', '/notes/{id}/context', '/openapi.json', '/readyz']);
     expect(document.paths['/notes/{id}/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
       'query budget*',
       'query format',
       'query tokenizer',
       'query truncate',
+      'query relations',
+      'query fit',
       'path id*',
       'header X-Readable-Notebooks',
     ]);
@@ -220,6 +244,19 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     };
     const envelope = (await check('/notes/{id}/context', '200', await api.get('/notes/27/context?budget=1500'))) as { report: unknown };
     await check('/notes', '200', await api.get('/notes?query=e'));
+    expect(document.paths['/context']!.get.parameters!.map((p) => `${p.in} ${p.name}${p.required ? '*' : ''}`)).toEqual([
+      'query focus*',
+      'query budget*',
+      'query format',
+      'query tokenizer',
+      'query truncate',
+      'query relations',
+      'query fit',
+      'header X-Readable-Notebooks',
+    ]);
+    await check('/context', '200', await api.get('/context?focus=19,27&budget=1500&fit=shorten'));
+    await check('/context', '200', await api.get('/context?focus=19&budget=1500'));
+    await check('/context', '404', await api.get('/context?focus=19,99999&budget=1'));
     await check('/health', '200', await api.get('/health'));
     await check('/livez', '200', await api.get('/livez'));
     await check('/notes/{id}/context', '400', await api.get('/notes/1/context?budget=x'));

@@ -14,6 +14,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 const valid = {
   buildOptions: ajv.compile(jsonSchemas.buildOptions),
   result: ajv.compile(jsonSchemas.result),
+  multiFocusResult: ajv.compile(jsonSchemas.multiFocusResult),
   report: ajv.compile(jsonSchemas.report),
 };
 
@@ -27,6 +28,25 @@ describe('jsonSchemas', () => {
         expect(valid.report(JSON.parse(JSON.stringify(report))), JSON.stringify(valid.report.errors)).toBe(true);
       }
     }
+  });
+
+  it('accept every multi-focus result and its report, ledger included (sample notebook, shortened notes)', async () => {
+    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    for (const focus of [[1], [19, 27], [10, 82, 104]]) {
+      for (const [budget, tokenizer] of [[0, 'o200k'], [60, 'estimate'], [400, 'cl100k']] as const) {
+        const { result, report } = await buildContext(store, { focus, budget, tokenizer, fit: 'shorten', relations: ['Parent', 'Child', 'ParentSibling'] });
+        expect(valid.multiFocusResult(JSON.parse(JSON.stringify(result))), JSON.stringify(valid.multiFocusResult.errors)).toBe(true);
+        expect(valid.result(JSON.parse(JSON.stringify(result)))).toBe(false);
+        expect(valid.report(JSON.parse(JSON.stringify(report))), JSON.stringify(valid.report.errors)).toBe(true);
+      }
+    }
+    const piece = { uri: '/n2', relation: 'Parent', cost: 3, kind: 'note' };
+    const { report } = await buildContext(store, { focus: 19, budget: 10 });
+    const withLedger = (added: unknown[]) => JSON.parse(JSON.stringify({ ...report, added })) as unknown;
+    expect(valid.report(withLedger([piece, { ...piece, via: '/n4', shortened: true, focus: '/n19' }]))).toBe(true);
+    expect(valid.report(withLedger([{ ...piece, shortened: false }]))).toBe(false);
+    expect(valid.report(withLedger([{ ...piece, kind: 'list' }]))).toBe(false);
+    expect(valid.report(withLedger([{ ...piece, via: 'n4' }]))).toBe(false);
   });
 
   it('reject what the zod schemas reject', () => {
@@ -62,7 +82,14 @@ describe('jsonSchemas', () => {
     let stdout = '';
     const code = await main(['schema', '--json-schema'], (text) => (stdout += text), () => {});
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ buildOptions: jsonSchemas.buildOptions, result: jsonSchemas.result, report: jsonSchemas.report });
-    expect(Object.keys(JSON.parse(stdout).buildOptions.properties)).toEqual(expect.arrayContaining(['focus', 'budget', 'tokenizer']));
+    expect(JSON.parse(stdout)).toEqual({
+      buildOptions: jsonSchemas.buildOptions,
+      result: jsonSchemas.result,
+      multiFocusResult: jsonSchemas.multiFocusResult,
+      report: jsonSchemas.report,
+    });
+    expect(Object.keys(JSON.parse(stdout).buildOptions.properties)).toEqual(
+      expect.arrayContaining(['focus', 'budget', 'tokenizer', 'relations', 'fit']),
+    );
   });
 });

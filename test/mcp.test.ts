@@ -7,7 +7,7 @@ import { buildContext } from '../src/build-context.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { GetNoteContextInputSchema } from '../src/mcp/mcp-server.js';
 import { render } from '../src/result/render.js';
-import { GraphRAGResultSchema } from '../src/result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -64,15 +64,28 @@ describe('note-context mcp over stdio, with the SDK client', () => {
     expect(result.structuredContent).toMatchObject({ tokenizer: 'estimate', format: 'json', budget: 200 });
   });
 
+  it('get_note_context with a list of foci, relations and fit: one MultiFocusResult; the ledger in the structured content', async () => {
+    const args = { focus: ['/n19', 27], budget: 120, format: 'json', relations: ['Parent', 'Child', 'ReferringNote'], fit: 'shorten' };
+    const result = await call(mcp.client, 'get_note_context', args);
+    const expected = await buildContext(sample, { focus: [19, 27], budget: 120, relations: ['Parent', 'Child', 'ReferringNote'], fit: 'shorten' });
+    expect(result.isError).toBeFalsy();
+    expect(MultiFocusResultSchema.parse(JSON.parse(textOf(result)))).toEqual(expected.result);
+    expect(result.structuredContent).toEqual({ ...expected.report });
+    expect(expected.report.added.length).toBeGreaterThan(0);
+    const bad = await call(mcp.client, 'get_note_context', { ...args, fit: 'squeeze' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^invalid input: fit: /);
+  });
+
   it('errors are tool errors with the CLI one-liners', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ focus: 99999, budget: 10 }, 'note 99999 not found'],
       [{ focus: 19, budget: -1 }, 'invalid input: budget: expected an integer ≥ 0, got -1'],
       [{ focus: 19, budget: 1.5 }, 'invalid input: budget: expected an integer ≥ 0, got 1.5'],
-      [{ focus: 'abc', budget: 10 }, 'invalid input: focus: expected a note id or a uri like /n42, got "abc"'],
+      [{ focus: 'abc', budget: 10 }, 'invalid input: focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "abc"'],
       [{ focus: 19, budget: 10, tokenizer: 'gpt2' }, 'invalid input: tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "gpt2"'],
       [{ focus: 19, budget: 10, format: 'html' }, 'invalid input: format: expected one of json, prompt, got "html"'],
-      [{ budget: 10 }, 'invalid input: focus: required, expected a note id or a uri like /n42'],
+      [{ budget: 10 }, 'invalid input: focus: required, expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones'],
       [{ focus: 19, budget: '1\n2' }, 'invalid input: budget: expected an integer ≥ 0, got "1\\n2"'],
       // Access is the host's: a caller cannot name notebooks; nor may it set the server's timeout.
       [{ focus: 19, budget: 10, readableNotebooks: [1] }, 'invalid input: unknown option "readableNotebooks"'],

@@ -47,16 +47,16 @@ const untouchable: NoteStore = {
 
 const good = { focus: 1, budget: 10 };
 const BUILD_OPTIONS: [unknown, string, string][] = [
-  [{ budget: 10 }, 'focus', 'focus: required, expected a note id or a uri like /n42'],
-  [{ ...good, focus: 0 }, 'focus', 'focus: expected a note id or a uri like /n42, got 0'],
-  [{ ...good, focus: -3 }, 'focus', 'focus: expected a note id or a uri like /n42, got -3'],
-  [{ ...good, focus: 2.5 }, 'focus', 'focus: expected a note id or a uri like /n42, got 2.5'],
-  [{ ...good, focus: '/nx' }, 'focus', 'focus: expected a note id or a uri like /n42, got "/nx"'],
-  [{ ...good, focus: 'n2' }, 'focus', 'focus: expected a note id or a uri like /n42, got "n2"'],
-  [{ ...good, focus: '/n0' }, 'focus', 'focus: expected a note id or a uri like /n42, got "/n0"'],
+  [{ budget: 10 }, 'focus', 'focus: required, expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones'],
+  [{ ...good, focus: 0 }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got 0'],
+  [{ ...good, focus: -3 }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got -3'],
+  [{ ...good, focus: 2.5 }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got 2.5'],
+  [{ ...good, focus: '/nx' }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "/nx"'],
+  [{ ...good, focus: 'n2' }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "n2"'],
+  [{ ...good, focus: '/n0' }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "/n0"'],
   [{ ...good, focus: '/n99999999999999999999' }, 'focus', 'focus: expected a note id or a uri like /n42, got 100000000000000000000'],
-  [{ ...good, focus: null }, 'focus', 'focus: expected a note id or a uri like /n42, got null'],
-  [{ ...good, focus: true }, 'focus', 'focus: expected a note id or a uri like /n42, got true'],
+  [{ ...good, focus: null }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got null'],
+  [{ ...good, focus: true }, 'focus', 'focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got true'],
   [{ focus: 1 }, 'budget', 'budget: required, expected an integer ≥ 0'],
   [{ ...good, budget: -1 }, 'budget', 'budget: expected an integer ≥ 0, got -1'],
   [{ ...good, budget: 1.5 }, 'budget', 'budget: expected an integer ≥ 0, got 1.5'],
@@ -89,7 +89,7 @@ const BUILD_OPTIONS: [unknown, string, string][] = [
   [undefined, 'options', 'options: required, expected an options object'],
   ['focus=1', 'options', 'options: expected an options object, got "focus=1"'],
   [[1, 10], 'options', 'options: expected an options object, got an array'],
-  [{ ...good, focus: 'x'.repeat(100) }, 'focus', `focus: expected a note id or a uri like /n42, got "${'x'.repeat(60)}…"`],
+  [{ ...good, focus: 'x'.repeat(100) }, 'focus', `focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "${'x'.repeat(60)}…"`],
 ];
 
 // Named with inspect: the options include a bigint and values JSON cannot write.
@@ -128,6 +128,7 @@ describe('build options', () => {
       readableNotebooks: [2],
       exclude: [3, 4],
       format: 'json',
+      fit: 'skip',
       timeoutMs: 30_000,
       signal,
     });
@@ -259,11 +260,11 @@ const CLI: [string[], number, string][] = [
   [[...build, '--focus', '1', '--budget', 'Infinity'], 2, 'invalid input: --budget: expected an integer ≥ 0, got "Infinity"'],
   [[...build, '--focus', '1', '--budget', '0x10'], 2, 'invalid input: --budget: expected an integer ≥ 0, got "0x10"'],
   [[...build, '--focus', '1'], 2, 'invalid input: --budget: required, expected an integer ≥ 0'],
-  [[...build, '--budget', '5'], 2, 'invalid input: --focus: required, expected a note id or a uri like /n42'],
+  [[...build, '--budget', '5'], 2, 'invalid input: --focus: required, expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones'],
   // A bad budget is reported even though note 99 does not exist: input is checked first.
   [[...build, '--focus', '99', '--budget', 'x'], 2, 'invalid input: --budget: expected an integer ≥ 0, got "x"'],
-  [[...build, '--focus', 'n2', '--budget', '5'], 2, 'invalid input: --focus: expected a note id or a uri like /n42, got "n2"'],
-  [[...build, '--focus', '1\n2', '--budget', '5'], 2, 'invalid input: --focus: expected a note id or a uri like /n42, got "1\\n2"'],
+  [[...build, '--focus', 'n2', '--budget', '5'], 2, 'invalid input: --focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "n2"'],
+  [[...build, '--focus', '1\n2', '--budget', '5'], 2, 'invalid input: --focus: expected a note id or a uri like /n42, or a list of 1 to 10 distinct ones, got "1\\n2"'],
   [[...build, '--focus', '1', '--budget', '5', '--tokenizer', 'gpt2'], 2, 'invalid input: --tokenizer: expected one of o200k, cl100k, estimate, one-per-note, got "gpt2"'],
   [[...build, '--focus', '1', '--budget', '5', '--truncate', '-3'], 2, 'invalid input: --truncate: expected an integer ≥ 0, got -3'],
   [[...build, '--focus', '1', '--budget', '5', '--format', 'xml'], 2, 'invalid input: --format: expected one of json, prompt, got "xml"'],
@@ -273,7 +274,7 @@ const CLI: [string[], number, string][] = [
   [[...build, '--focus', '1', '--budget', '5', '--exclude', '/n2,x'], 2, 'invalid input: --exclude: expected a note id or a uri like /n42, got "x"'],
   [[...build, '--focus', '1', '--budget', '5', '--colour'], 2, "unknown option '--colour'"],
   [[...build, '--focus', '1', '--budgett', '5'], 2, "unknown option '--budgett' (Did you mean --budget?)"],
-  [[...build, '--focus'], 2, "option '--focus <id|/nID>' argument missing"],
+  [[...build, '--focus'], 2, "option '--focus <id|/nID>[,…]' argument missing"],
   [['buld'], 2, "unknown command 'buld' (Did you mean build?)"],
   [[], 2, 'expected a command: build, load, schema, mcp or serve (see note-context --help)'],
   [['build', '--db', join(dir, 'missing.json'), '--focus', '1', '--budget', '5'], 2, `invalid input: --db: ${join(dir, 'missing.json')}: cannot read the fixture file (ENOENT)`],

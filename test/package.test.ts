@@ -39,9 +39,16 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
     expect(stdout).toMatch(/spent \d+ of 800 tokens/);
     expect(stdout).toContain('no such note: 99999');
 
+    const beyond = readFileSync(join(ROOT, 'examples', 'beyond-one-focus.ts'), 'utf8');
+    writeFileSync(join(dir, 'beyond.mjs'), beyond);
+    const beyondRun = await run(process.execPath, ['beyond.mjs'], { cwd: dir });
+    expect(beyondRun.stdout).toMatch(/^shorten: 100 of 100 tokens, 1 note\(s\) shortened$/m);
+    expect(beyondRun.stdout).toMatch(/^\/n27 Parent: \[Chemistry\]\(\/n26\)$/m);
+    expect(beyondRun.stdout).toMatch(/^\/n1 \(note, \d+ tokens\): Parent of \/n19$/m);
+
     writeFileSync(join(dir, 'required.cjs'), "const nc = require('note-context'); console.log(typeof nc.buildContext, Object.keys(nc.jsonSchemas).join());");
     const required = await run(process.execPath, ['required.cjs'], { cwd: dir });
-    expect(required.stdout).toBe('function buildOptions,result,report\n');
+    expect(required.stdout).toBe('function buildOptions,result,multiFocusResult,report\n');
     expect(required.stderr).toBe('');
   });
 

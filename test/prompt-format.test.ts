@@ -9,7 +9,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
 import { FOCUS_LISTS, RELATED_HEADER } from '../src/result/prompt-layout.js';
 import { promptEntryPiece, promptFocusSection, promptNotePiece, renderPrompt } from '../src/result/render-prompt.js';
-import type { BareNote, FocusNote, GraphRAGResult } from '../src/result/schema.js';
+import type { BareNote, FocusNote, GraphRAGResult, MultiFocusResult } from '../src/result/schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Adversarial note text: everything that could pass for the prompt's own structure.
@@ -257,6 +257,24 @@ describe('the prompt format', () => {
     );
     console.log(`bytes: longest fence written: ${longestFence}`);
     expectEveryCase('bytes', ['details quoted with ">" (no fence short enough)', 'a backslash outside a link escape']);
+  });
+
+  it('a MultiFocusResult reads back exactly too: every focus note, each related note with its focus (1,000 runs)', () => {
+    const multi = fc
+      .tuple(fc.array(result(anyLink), { minLength: 1, maxLength: 4 }), fc.array(fc.integer({ min: 1, max: 2 ** 40 }), { minLength: 1, maxLength: 4 }))
+      .map(([parts, foci]): MultiFocusResult => ({
+        focusNotes: parts.map((part) => part.focusNote),
+        relatedNotes: parts.flatMap((part) => part.relatedNotes).map((note, index) => ({ ...note, focus: `/n${foci[index % foci.length]}` })),
+      }));
+    fc.assert(
+      fc.property(multi, (r) => {
+        const prompt = renderPrompt(r);
+        expect(parsePrompt(prompt)).toEqual(r);
+        // A related note's piece names its focus on the line after its relation.
+        for (const note of r.relatedNotes) expect(prompt).toContain(`Relation: ${note.relationToFocusNote}\nFocus: ${note.focus}\n`);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it('reads back strings that break the link rule too (2,000 runs)', () => {

@@ -8,7 +8,7 @@ import { loadTokenizer, type TokenizerName } from '../src/budget/tokenizer.js';
 import type { RelatedRelation } from '../src/relationships/relation.js';
 import { renderJson } from '../src/result/render-json.js';
 import { render, type OutputFormat } from '../src/result/render.js';
-import { GraphRAGResultSchema, type GraphRAGResult } from '../src/result/schema.js';
+import { GraphRAGResultSchema, type AnyResult, type GraphRAGResult } from '../src/result/schema.js';
 import { NoteNotFound } from '../src/errors.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
@@ -96,7 +96,9 @@ describe('properties of every build (fast-check, random notebooks including corr
           const initial = initialOf(result);
           expect(count(render(result, format))).toBeLessThanOrEqual(count(render(initial, format)) + s.budget);
           expect(report.used).toBeLessThanOrEqual(s.budget);
-          expect(report.focusCost).toBe(count(render(initial, format)));
+          // Spec section 5: `estimate` prices the focus note's compact JSON, whatever the format.
+          const focusCost = tokenizer === 'estimate' ? Math.ceil(Buffer.byteLength(JSON.stringify(initial.focusNote)) / 3.75) : count(render(initial, format));
+          expect(report.focusCost).toBe(focusCost);
         }),
         { numRuns: runs },
       );
@@ -204,6 +206,79 @@ describe('properties of every build (fast-check, random notebooks including corr
     expect(reached.duplicatesListed).toBeGreaterThan(15);
   });
 
+  it('with fit: shorten, the shortcuts it takes (cost floors, early stop) give exactly what walking every candidate gives, around hubs (250 runs)', async () => {
+    const reached = { builds: 0, shortenedWithListFull: 0, endedEarly: 0, unlistedSkips: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        notebookWithHub(),
+        fc.constantFrom<TokenizerName>('estimate', 'o200k', 'cl100k'),
+        fc.integer({ min: 30, max: 300 }),
+        fc.integer({ min: 20, max: 300 }),
+        async ({ fixture: drawn, hub, referred }, tokenizer, budget, truncate) => {
+          // Details long enough that many notes over the budget fit shortened.
+          const fixture = { ...drawn, notes: drawn.notes.map((note) => ({ ...note, details: `${note.details ?? ''}${' a note'.repeat(5 + (note.id % 37))}` })) };
+          const store = new MemoryNoteStore(fixture);
+          for (const focus of [hub, referred]) {
+            const options = { focus, budget, tokenizer, truncate, fit: 'shorten' as const };
+            const fast = await buildContext(store, options).catch((error: Error) => error.name);
+            const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
+            expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
+            if (typeof fast === 'string') continue;
+            reached.builds++;
+            // The floors price notes only once the list of skipped notes is full.
+            if (fast.report.skippedCount > fast.report.skipped.length && fast.report.added.some((piece) => piece.shortened)) reached.shortenedWithListFull++;
+            if (fast.report.endedEarly) reached.endedEarly++;
+            if (fast.report.skippedCount > fast.report.skipped.length) reached.unlistedSkips++;
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    console.log(`shorten around hubs: ${JSON.stringify(reached)}`);
+    expect(reached.unlistedSkips).toBeGreaterThan(50);
+    // At most one note per build is shortened once the list is full (it leaves little): 17-19 in 420 builds.
+    expect(reached.shortenedWithListFull).toBeGreaterThan(6);
+    expect(reached.endedEarly).toBeGreaterThan(10);
+  });
+
+  it.each([
+    { reads: 'in batches', atOnce: false },
+    { reads: 'at once', atOnce: true },
+  ])('several foci: the shortcuts a list of foci takes (stepping over, the cost floor) give exactly what walking every candidate gives, around hubs, read $reads (150 runs)', async ({ atOnce }) => {
+    const reached = { builds: 0, unlistedSkips: 0, filteredPages: 0, leftOut: 0, prompts: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        notebookWithHub(),
+        fc.constantFrom<TokenizerName>('estimate', 'o200k', 'cl100k'),
+        fc.constantFrom<OutputFormat>('json', 'prompt'),
+        fc.oneof(fc.integer({ min: 30, max: 400 }), fc.integer({ min: 30, max: 1500 })),
+        fc.nat(),
+        async ({ fixture, hub, referred }, tokenizer, format, budget, pick) => {
+          const { store, seen } = recording(new MemoryNoteStore(fixture), { atOnce });
+          const other = fixture.notes[fixture.notes.length - 1 - (pick % 30)]!.id;
+          const options = { focus: [...new Set([hub, referred, other])], budget, tokenizer, format };
+          seen.filteredPages = 0;
+          seen.leftOut = 0;
+          const fast = await buildContext(store, options).catch((error: Error) => error.name);
+          const counted = { filteredPages: seen.filteredPages, leftOut: seen.leftOut };
+          const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
+          expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
+          if (typeof fast === 'string') return;
+          reached.builds++;
+          if (fast.report.skippedCount > fast.report.skipped.length) reached.unlistedSkips++;
+          if (counted.filteredPages > 0) reached.filteredPages++;
+          if (counted.leftOut > 0) reached.leftOut++;
+          if (format === 'prompt') reached.prompts++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    console.log(`several foci around hubs: ${JSON.stringify(reached)}`);
+    expect(reached.unlistedSkips).toBeGreaterThan(50);
+    expect(reached.filteredPages).toBeGreaterThan(20);
+    expect(reached.leftOut).toBeGreaterThan(10);
+  });
+
   it('ending a starved build early gives exactly what walking every candidate gives (600 runs)', async () => {
     const reached = new Reached();
     await fc.assert(
@@ -224,9 +299,9 @@ describe('properties of every build (fast-check, random notebooks including corr
   });
 });
 
-/** What must not depend on the shortcuts: the result, what was spent, and the list of skipped notes. */
-function comparable({ result, report }: BuildOutcome) {
-  return { json: renderJson(result), used: report.used, skipped: report.skipped };
+/** What must not depend on the shortcuts: the result, what was spent, the list of skipped notes and the ledger. */
+function comparable({ result, report }: BuildOutcome<AnyResult>) {
+  return { json: renderJson(result), used: report.used, skipped: report.skipped, added: report.added };
 }
 
 /** Counts how often the shortcuts' interesting branches were reached. */

@@ -71,6 +71,13 @@ const EXPECTATIONS: Record<string, (ran: Ran, dir: string) => void> = {
   'http-plugin': ({ stdout }) => expect(stdout).toMatch(/^200 \[Energy\]\(\/n19\) \d+ tokens\n$/),
   'postgres-load': ({ stderr }) => expect(stderr).not.toMatch(/error|refused/i),
   postgres: ({ stdout }) => expect(stdout).toMatch(/^\[Energy\]\(\/n19\) [1-9]\d*\n$/),
+  beyond: ({ stdout }) => {
+    const [relations, tight, ...ledger] = stdout.trimEnd().split('\n');
+    expect(relations!.split(' ').every((relation) => ['Parent', 'Child', 'NoteInContextualPath'].includes(relation))).toBe(true);
+    expect(tight).toMatch(/^\d+ of 100 tokens, [1-9]\d* shortened$/);
+    expect(ledger.some((line) => line.endsWith('tokens)') && line.includes('of /n19'))).toBe(true);
+    expect(ledger.some((line) => line.includes('of /n27'))).toBe(true);
+  },
   // Checked below with a real MCP client: the example is a server that runs until stdin closes.
   'mcp-server': () => undefined,
 };
@@ -155,9 +162,10 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
     await check('serve');
   }, TIMEOUT);
 
-  it('the library and the Fastify plugin examples, compiled and run as ESM', async () => {
-    await compile(['library', 'http-plugin']);
+  it('the library examples and the Fastify plugin, compiled and run as ESM', async () => {
+    await compile(['library', 'beyond', 'http-plugin']);
     await check('library');
+    await check('beyond');
     await check('http-plugin');
   }, TIMEOUT);
 

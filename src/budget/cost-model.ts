@@ -2,10 +2,11 @@ import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
 import { focusListOf, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
-import { jsonEntryPieceBytes, jsonNotePieceBytes } from '../result/render-json.js';
+import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/prompt-text.js';
 import type { BareNote } from '../result/schema.js';
+import type { ShownSize } from '../shortcuts/shown-size.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
@@ -20,6 +21,8 @@ export interface ListEntry {
 export interface ResultView {
   readonly relatedCount: number;
   list(name: FocusListName): readonly string[];
+  /** For a `MultiFocusResult`: which of how many focus notes holds the lists (spec section 9). */
+  readonly focusPlace?: { readonly index: number; readonly of: number };
 }
 
 /** What adding a piece to the output costs, in the build's tokenizer and format (spec section 5). */
@@ -28,6 +31,8 @@ export interface CostModel {
   noteCost(note: BareNote, entry: ListEntry | undefined, result: ResultView): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;
+  /** No note of `relation` that shows `shown` costs less, whatever the result holds (the floors of `fit: shorten`). */
+  noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
   /**
@@ -96,7 +101,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
-    windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list)));
+    windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list), jsonListCloser(entry.rule.list, result.focusPlace)));
   const floors = () => {
     const templateFloor = templateFloors(tokenizer);
     // What a note's focus-list entry adds at least, whatever its title, the first entry of its
@@ -106,7 +111,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       const rule = focusListOf(relation);
       if (!rule || rule.placement === 'prepend') return 0;
       const entries = [[], [SMALLEST_LINK]].map((list) => {
-        const { before, after } = listEntryWindow(JSON.stringify(SLOT_LINK), rule, list);
+        const { before, after } = listEntryWindow(JSON.stringify(SLOT_LINK), rule, list, jsonListCloser(rule.list, undefined));
         return floorOf(templateFloor(after), 0, 0) - tokenizer.count(before);
       });
       return Math.max(0, Math.min(...entries));
@@ -213,6 +218,7 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
   };
   return {
     ...costs,
+    noteFloor: (relation, shown) => floors().floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
     get cheapestNote() {
       return floors().cheapestNote;
     },

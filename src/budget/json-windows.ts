@@ -1,5 +1,4 @@
 import type { FocusListRule } from '../relationships/focus-lists.js';
-import { JSON_LIST_CLOSERS } from '../result/render-json.js';
 
 /**
  * Where a piece meets its neighbours in the compact JSON, cut at positions where the BPE
@@ -25,10 +24,10 @@ export function relatedNoteWindow(noteJson: string, hasPrevious: boolean): Windo
 /**
  * An entry added to a focus list. Appended: from the end of the last entry's id (or of the list's
  * key) to the next key's first letter. Prepended (prior siblings): from the end of the list's key
- * to the `n` of the first entry's `(/n{id})`.
+ * to the `n` of the first entry's `(/n{id})`. `closer`: what follows the list up to the next key's
+ * first letter (`jsonListCloser`).
  */
-export function listEntryWindow(entryJson: string, rule: FocusListRule, list: readonly string[]): Window {
-  const closer = JSON_LIST_CLOSERS[rule.list];
+export function listEntryWindow(entryJson: string, rule: FocusListRule, list: readonly string[], closer: string): Window {
   if (list.length === 0) return { before: `":[${closer}`, after: `":[${entryJson}${closer}` };
   if (rule.placement === 'append') return { before: `)"${closer}`, after: `)",${entryJson}${closer}` };
   const first = JSON.stringify(list[0]);

@@ -1,12 +1,15 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { bareNoteOf } from '../result/bare-note.js';
+import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
 import type { CostModel, ListEntry, ResultView } from './cost-model.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
 export interface NotePricing {
-  /** `note` as a related note of `relation` and, for relations with a focus list, its entry. */
-  noteCost(note: NoteRecord, relation: RelatedRelation, entry: ListEntry | undefined, result: ResultView): number;
+  /**
+   * `note` as a related note of `relation` (written in `form`: shortened, naming its focus) and,
+   * for relations with a focus list, its entry.
+   */
+  noteCost(note: NoteRecord, relation: RelatedRelation, entry: ListEntry | undefined, result: ResultView, form?: NoteForm): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;
 }
@@ -14,7 +17,7 @@ export interface NotePricing {
 /** Exact pricing: the tokens each piece adds to the output, as the cost model counts them. */
 export function exactPricing(costs: CostModel, detailsLimit: number): NotePricing {
   return {
-    noteCost: (note, relation, entry, result) => costs.noteCost(bareNoteOf(note, relation, detailsLimit), entry, result),
+    noteCost: (note, relation, entry, result, form) => costs.noteCost(relatedNoteOf(note, relation, detailsLimit, form), entry, result),
     entryCost: (entry, result) => costs.entryCost(entry, result),
   };
 }

@@ -63,7 +63,7 @@ function switchesFromEnv(command: Command): void {
     const text = (process.env[option.envVar] ?? '').trim();
     if (TRUE_TEXT.test(text)) continue;
     if (!FALSE_TEXT.test(text)) {
-      command.error(`${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`, {
+      command.error(`invalid input: ${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`, {
         code: 'note-context.switchFromEnv',
         exitCode: EXIT.invalidInput,
       });
@@ -115,18 +115,20 @@ export async function main(
   tableFlags(
     program
       .command('build')
-      .description('build the context of one focus note and print it on stdout')
+      .description('build the context of a focus note (or several) and print it on stdout')
       .addOption(flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')),
   )
-    .addOption(flag('--focus <id|/nID>', 'the focus note (required)'))
+    .addOption(flag('--focus <id|/nID>[,…]', 'the focus note (required); several, comma-separated, give one context for all of them'))
     .addOption(flag('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)'))
     .addOption(flag('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`))
     .addOption(flag('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`))
     .addOption(flag('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)'))
     .addOption(flag('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`))
+    .addOption(flag('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: all sixteen)'))
+    .addOption(flag('--fit <skip|shorten>', `a note over what is left: skip it, or shorten its details to fit (default: ${BUILD_OPTION_DEFAULTS.fit})`))
     .addOption(flag('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)'))
     .addOption(flag('--timeout-ms <n>', `longest the build may take (default: ${BUILD_OPTION_DEFAULTS.timeoutMs})`))
-    .addOption(flag('--report', 'also print the budget report as JSON on stderr'))
+    .addOption(flag('--report', 'also print the budget report as JSON on stderr, with its ledger of every piece added'))
     .action(async (flags: BuildFlags, command: Command) => {
       exitCode = await runBuild(flags, fieldsOf(command), out, err, writeErr);
     });
@@ -146,7 +148,7 @@ export async function main(
   program
     .command('schema')
     .description("print the DDL of Doughnut's note table as note-context reads it, and the recommended index")
-    .addOption(flag('--json-schema', 'print the JSON Schemas of the build options, the result and the report instead'))
+    .addOption(flag('--json-schema', 'print the JSON Schemas of the build options, the results (one focus, several foci) and the report instead'))
     .action(async (flags: { jsonSchema?: boolean }) => {
       if (flags.jsonSchema) return out(`${JSON.stringify((await import('../json-schemas.js')).jsonSchemas, null, 2)}\n`);
       out(`${NOTE_TABLE_DDL.trim()};\n\n-- Recommended, not required:\n${RECOMMENDED_INDEX_DDL};\n`);

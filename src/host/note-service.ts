@@ -1,7 +1,8 @@
 import type { BuildOutcome } from '../build-context.js';
-import type { BuildOptions } from '../build-options.js';
+import type { AnyBuildOptions } from '../build-options.js';
 import { BuildTimeout, ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
+import type { AnyResult } from '../result/schema.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { tracedBuildContext } from '../telemetry/traced-build-context.js';
@@ -10,7 +11,7 @@ import type { BuildSlots } from './build-slots.js';
 import { CallDeadline } from './call-deadline.js';
 import { FindNotesRequestSchema, type ContextRequest } from './requests.js';
 
-export interface ContextResponse extends BuildOutcome {
+export interface ContextResponse extends BuildOutcome<AnyResult> {
   readonly format: OutputFormat;
   /** The result rendered in `format`. */
   readonly text: string;
@@ -49,12 +50,14 @@ export class NoteService {
       const outcome = await this.run(() => {
         const timeoutMs = end.remainingMs();
         // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
-        const options: BuildOptions = {
+        const options: AnyBuildOptions = {
           focus: request.focus,
           budget: request.budget,
           tokenizer: request.tokenizer,
           format: request.format,
           ...(request.truncate !== undefined && { truncate: request.truncate }),
+          ...(request.relations && { relations: request.relations }),
+          ...(request.fit !== undefined && { fit: request.fit }),
           ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
           ...(timeoutMs !== undefined && { timeoutMs }),
           ...(scope.signal && { signal: scope.signal }),

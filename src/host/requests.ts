@@ -11,7 +11,9 @@ const option = BuildOptionsSchema.shape;
  */
 export function contextRequestSchema(defaultFormat: OutputFormat) {
   return z.strictObject({
-    focus: option.focus.describe('The focus note: its id, or its uri /n{id}.'),
+    focus: option.focus.describe(
+      'The focus note: its id, or its uri /n{id}; or a list of 1 to 10 distinct ones, for one context of all of them under one budget (a MultiFocusResult).',
+    ),
     budget: option.budget.describe('Tokens for related notes, an integer ≥ 0; the focus note is not charged.'),
     format: option.format
       .unwrap()
@@ -19,6 +21,8 @@ export function contextRequestSchema(defaultFormat: OutputFormat) {
       .describe(`prompt: text for an AI assistant; json: the compact GraphRAGResult. Default ${defaultFormat}.`),
     tokenizer: option.tokenizer.describe('How tokens are counted. Default o200k.'),
     truncate: option.truncate.describe("Related notes' details are cut to this many code points. Default 1000."),
+    relations: option.relations.describe('The relations the build may use, e.g. Parent, Child (default: all sixteen); a left-out relation is never followed.'),
+    fit: option.fit.describe('A note over what is left of the budget: skip it, or shorten its details to fit. Default skip.'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
-import { GraphRAGResultSchema } from '../result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../result/schema.js';
 import { contextRequestSchema } from '../host/requests.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
 import { HTTP_ERROR_CODES } from './http-error.js';
@@ -10,6 +10,9 @@ export const ContextQuerySchema = contextRequestSchema('json');
 
 /** `GET /notes/{id}/context?format=json`. */
 export const ContextEnvelopeSchema = z.strictObject({ result: GraphRAGResultSchema, report: BuildReportSchema });
+
+/** `GET /context?focus=3,7&format=json`: several foci under one budget. */
+export const MultiFocusEnvelopeSchema = z.strictObject({ result: MultiFocusResultSchema, report: BuildReportSchema });
 
 /** `GET /notes`. */
 export const FoundNotesSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });

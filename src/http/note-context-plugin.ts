@@ -17,6 +17,7 @@ import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 import { openApiInfo, openApiRoutes } from './openapi.js';
 import { queryInput } from './query-input.js';
+import { registerContextRoute } from './context-route.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
 import { traceRequests } from './trace-requests.js';
 import { RouteMethods } from './route-methods.js';
@@ -142,12 +143,12 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return sendError(request, reply, { status: 404, code: 'not_found', message: `no route ${request.method} ${path}` });
   });
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas.context }, async (request, reply) => {
-    const parameters = queryInput(ContextParametersSchema, request.query);
+  /** Builds the context `input` asks for and answers it: timed, traced, tagged, as every context route does. */
+  async function answerContext(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>): Promise<FastifyReply> {
     const { timings, done } = timingBuilds(() =>
       inRequestSpan(request, () =>
         // The client going away aborts `request.signal`: the build stops and frees its connection.
-        service.context(ContextQuerySchema, { ...parameters, focus: request.params.id }, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
+        service.context(ContextQuerySchema, input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
       ),
     );
     let answer;
@@ -173,7 +174,13 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     if (format === 'prompt') void reply.header(REPORT_HEADER, reportHeader);
     if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
-  });
+  }
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas.context }, async (request, reply) =>
+    answerContext(request, reply, { ...queryInput(ContextParametersSchema, request.query), focus: request.params.id }),
+  );
+
+  registerContextRoute(app, { handlerTimeout, schema: schemas.multiContext }, answerContext);
 
   app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);

@@ -12,6 +12,7 @@ import { ContextQuerySchema, ErrorBodySchema, FoundNotesSchema, HealthSchema, RE
  */
 export interface OpenApiRoutes {
   readonly context: FastifySchema;
+  readonly multiContext: FastifySchema;
   readonly findNotes: FastifySchema;
   readonly live: FastifySchema;
   readonly ready: FastifySchema;
@@ -54,10 +55,25 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
     security: [],
     response: { 200: health('Yes.'), ...(ready && { 503: health('The store cannot be read, or did not answer in time.') }) },
   });
-  // The focus is the path's `id`; the rest of the request is the query.
+  // The focus is the path's `id` (or `/context`'s list); the rest of the request is the query.
   const request = schemaOf(ContextQuerySchema, 'input');
   const { focus, ...contextParameters } = request.properties as Record<string, JsonSchema>;
   const contextQuery = { ...request, properties: contextParameters, required: ((request.required ?? []) as string[]).filter((name) => name !== 'focus') };
+  const envelope = (result: JsonSchema) => ({
+    type: 'object',
+    properties: { result: withoutDialect(result), report: withoutDialect(jsonSchemas.report) },
+    required: ['result', 'report'],
+    additionalProperties: false,
+  });
+  const contextAnswer = (description: string, result: object) => ({
+    description,
+    headers: {
+      [REPORT_HEADER]: { type: 'string', description: 'format=prompt only: the BuildReport as compact JSON.' },
+      ETag: { type: 'string', description: 'A weak tag of the answer: send it back in If-None-Match to get 304 when nothing changed.' },
+      'Server-Timing': { type: 'string', description: 'build and read time, in milliseconds.' },
+    },
+    content: { 'application/json': { schema: result }, 'text/markdown': { schema: { type: 'string' } } },
+  });
   return {
     context: {
       operationId: 'getNoteContext',
@@ -66,29 +82,41 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
       querystring: contextQuery,
       headers: readableNotebooks,
       response: {
-        200: {
-          description: `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
-          headers: {
-            [REPORT_HEADER]: { type: 'string', description: 'format=prompt only: the BuildReport as compact JSON.' },
-            ETag: { type: 'string', description: 'A weak tag of the answer: send it back in If-None-Match to get 304 when nothing changed.' },
-            'Server-Timing': { type: 'string', description: 'build and read time, in milliseconds.' },
-          },
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { result: withoutDialect(jsonSchemas.result), report: withoutDialect(jsonSchemas.report) },
-                required: ['result', 'report'],
-                additionalProperties: false,
-              },
-            },
-            'text/markdown': { schema: { type: 'string' } },
-          },
-        },
+        200: contextAnswer(
+          `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
+          envelope(jsonSchemas.result),
+        ),
         304: { description: 'The answer is the one If-None-Match names.' },
         400: error('Invalid input; `field` names it.'),
         ...unauthorized,
         404: error('The focus note is missing, deleted or not readable.'),
+        503: unavailable,
+      },
+    },
+    multiContext: {
+      operationId: 'getContext',
+      summary: 'Build one context of several focus notes under one budget',
+      querystring: {
+        ...contextQuery,
+        properties: {
+          focus: {
+            type: 'string',
+            description: 'The foci: ids or uris /n{id}, comma-separated, 1 to 10 distinct ones. One gives a GraphRAGResult, several a MultiFocusResult.',
+          },
+          ...contextParameters,
+        },
+        required: ['focus', ...contextQuery.required],
+      },
+      headers: readableNotebooks,
+      response: {
+        200: contextAnswer(
+          'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
+          { oneOf: [envelope(jsonSchemas.result), envelope(jsonSchemas.multiFocusResult)] },
+        ),
+        304: { description: 'The answer is the one If-None-Match names.' },
+        400: error('Invalid input; `field` names it.'),
+        ...unauthorized,
+        404: error('A focus note is missing, deleted or not readable (the first such is named).'),
         503: unavailable,
       },
     },

@@ -5,14 +5,39 @@ import { OUTPUT_FORMATS } from '../result/render.js';
 
 const count = z.number().int().nonnegative();
 
+const URI = z.string().regex(/^\/n[1-9][0-9]*$/);
+const RELATED = z.enum(RELATIONS).exclude(['Self']);
+
+/**
+ * A piece of the ledger (spec section 9): something the walk added to the output and what it was
+ * charged. A `note` is a related note (its cost includes its focus-list entry); an `entry` is a
+ * focus-list entry recorded for a note already in the result.
+ */
+export const LedgerEntrySchema = z.strictObject({
+  /** `/n{id}` of the note. */
+  uri: URI,
+  relation: RELATED,
+  /** Tokens charged; the costs of the ledger add up to `used`. */
+  cost: count,
+  kind: z.enum(['note', 'entry']),
+  /** For a note of a relation fed by reached notes: `/n{id}` of the anchor that offered it. */
+  via: URI.optional(),
+  /** Present (true) when the note was added with its details shortened to fit. */
+  shortened: z.literal(true).optional(),
+  /** When focus is a list: `/n{id}` of the focus the piece is for. */
+  focus: URI.optional(),
+});
+
 /** A candidate that section 4 skipped because it cost more than what was left. */
 export const SkippedNoteSchema = z.strictObject({
   /** `/n{id}` of the note. */
   uri: z.string(),
   /** The relation it was offered by. */
-  relation: z.enum(RELATIONS).exclude(['Self']),
+  relation: RELATED,
   /** What it would have cost (note plus focus-list entry), in the build's tokenizer. */
   cost: count,
+  /** When focus is a list: `/n{id}` of the focus whose relation offered it. */
+  focus: URI.optional(),
 });
 
 /** How many skipped candidates the report lists: the most relevant notes that did not fit. */
@@ -32,6 +57,8 @@ export const BuildReportSchema = z.strictObject({
   focusCost: count,
   /** The first {@link MAX_REPORTED_SKIPS} candidates skipped for budget, in walk order. */
   skipped: z.array(SkippedNoteSchema).max(MAX_REPORTED_SKIPS),
+  /** The ledger: every piece the walk added to the output, in the order it was added. */
+  added: z.array(LedgerEntrySchema),
   /** Candidates skipped for budget while the build ran, listed or not. */
   skippedCount: count,
   /** Candidates taken from relations while the build ran. */
@@ -47,4 +74,8 @@ export const BuildReportSchema = z.strictObject({
 });
 
 export type SkippedNote = z.infer<typeof SkippedNoteSchema>;
-export type BuildReport = Readonly<Omit<z.infer<typeof BuildReportSchema>, 'skipped'>> & { readonly skipped: readonly SkippedNote[] };
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+export type BuildReport = Readonly<Omit<z.infer<typeof BuildReportSchema>, 'skipped' | 'added'>> & {
+  readonly skipped: readonly SkippedNote[];
+  readonly added: readonly LedgerEntry[];
+};

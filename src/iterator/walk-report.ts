@@ -1,17 +1,24 @@
 import type { RelatedRelation } from '../relationships/relation.js';
-import { MAX_REPORTED_SKIPS, type SkippedNote } from './build-report.js';
+import { MAX_REPORTED_SKIPS, type LedgerEntry, type SkippedNote } from './build-report.js';
 
-/** The counts of a walk as it runs (spec section 5): what it considered and skipped. */
+/** The counts of a walk as it runs (spec sections 5 and 9): what it considered, skipped and added. */
 export class WalkReport {
   candidatesConsidered = 0;
   skippedCount = 0;
   endedEarly = false;
   readonly skipped: SkippedNote[] = [];
+  /** The ledger: every piece added to the output, in order. */
+  readonly added: LedgerEntry[] = [];
 
-  /** A candidate skipped for budget; the first few are listed with their cost. */
-  skip(relation: RelatedRelation, uri: string, cost: number): void {
-    if (this.skipped.length < MAX_REPORTED_SKIPS) this.skipped.push({ uri, relation, cost });
+  /** A candidate skipped for budget; the first few are listed with their cost (and focus, for a list of foci). */
+  skip(relation: RelatedRelation, uri: string, cost: number, focus?: string): void {
+    if (this.skipped.length < MAX_REPORTED_SKIPS) this.skipped.push(focus === undefined ? { uri, relation, cost } : { uri, relation, cost, focus });
     this.skippedCount++;
+  }
+
+  /** A piece the walk added to the output, with what it was charged. */
+  add(piece: LedgerEntry): void {
+    this.added.push(piece);
   }
 
   /** Whether the list of skipped notes is complete: later skips are only counted. */

@@ -57,7 +57,8 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
       description:
         'The context of one note for an AI assistant: the note in full plus its most relevant related notes ' +
         '(parent, children, siblings, referring notes, ancestors, …), ranked, within a token budget. ' +
-        'Returns the prompt text (or the compact JSON result); the budget report is the structured content.',
+        'focus may list several notes for one context of all of them under one budget. ' +
+        'Returns the prompt text (or the compact JSON result); the budget report, with its ledger of every piece added, is the structured content.',
       inputSchema: advertised(GetNoteContextInputSchema),
       outputSchema: BuildReportSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -26,3 +26,9 @@ export type Relation = (typeof RELATIONS)[number];
 
 /** A relation through which a related note (not the focus note) can be reached. */
 export type RelatedRelation = Exclude<Relation, 'Self'>;
+
+/** Every relation but `Self`, in the order of {@link RELATIONS}. */
+export const RELATED_RELATIONS = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self') as unknown as readonly [
+  RelatedRelation,
+  ...RelatedRelation[],
+];

@@ -3,8 +3,11 @@ import {
   CONTEXTUAL_PATH,
   DETAILS,
   ENTRY,
+  FOCUS,
   FOCUS_HEADER,
   FOCUS_LISTS,
+  FOCUS_NOTES_HEADER,
+  MULTI_PREAMBLE,
   NOTE_HEADING,
   OBJECT,
   PARENT,
@@ -13,32 +16,33 @@ import {
   RELATION,
 } from './prompt-layout.js';
 import { readDetailsBlock, unescapeLine } from './prompt-text.js';
-import { GraphRAGResultSchema, type GraphRAGResult } from './schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './schema.js';
 
 /**
- * Reads a prompt written by `renderPrompt` back into the result it was written from. Throws a
+ * Reads a prompt written by `renderPrompt` back into the result it was written from: a
+ * `GraphRAGResult`, or a `MultiFocusResult` when the prompt holds several focus notes. Throws a
  * `ValidationError` whose field names the line (`prompt line 12`) and what was expected there.
  */
-export function parsePrompt(text: string): GraphRAGResult {
+export function parsePrompt(text: string): AnyResult {
   const reader = new PromptReader(text);
-  reader.expect(PREAMBLE, 'the preamble');
-  reader.expect(FOCUS_HEADER, FOCUS_HEADER);
-  const focus = {
-    ...reader.noteHead(),
-    contextualPath: (reader.expect(CONTEXTUAL_PATH, CONTEXTUAL_PATH), reader.entries()),
-    ...Object.fromEntries(FOCUS_LISTS.map(({ list, header }) => (reader.expect(header, header), [list, reader.entries()]))),
-    ...reader.details(),
-    relationToFocusNote: 'Self',
-  };
+  const several = text.startsWith(MULTI_PREAMBLE);
+  if (several) reader.expect(MULTI_PREAMBLE, 'the preamble');
+  else reader.expect(PREAMBLE, 'the preamble');
+  reader.expect(several ? FOCUS_NOTES_HEADER : FOCUS_HEADER, several ? FOCUS_NOTES_HEADER : FOCUS_HEADER);
+  const focusNotes = [reader.focusNote()];
+  while (several && !reader.startsWith(RELATED_HEADER)) focusNotes.push(reader.focusNote());
   reader.expect(RELATED_HEADER, RELATED_HEADER);
   const relatedNotes: unknown[] = [];
   while (!reader.atEnd()) {
     const { uriAndTitle } = reader.noteHead();
     reader.expect(RELATION, RELATION);
     const relationToFocusNote = reader.line();
-    relatedNotes.push({ uriAndTitle, ...reader.links(), ...reader.details(), relationToFocusNote });
+    const focus = several ? (reader.expect(FOCUS, FOCUS), { focus: reader.line() }) : {};
+    relatedNotes.push({ uriAndTitle, ...reader.links(), ...reader.details(), relationToFocusNote, ...focus });
   }
-  const parsed = GraphRAGResultSchema.safeParse({ focusNote: focus, relatedNotes });
+  const parsed = several
+    ? MultiFocusResultSchema.safeParse({ focusNotes, relatedNotes })
+    : GraphRAGResultSchema.safeParse({ focusNote: focusNotes[0], relatedNotes });
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'prompt', (path) => `prompt.${dottedPath(path)}`);
   return parsed.data;
 }
@@ -50,6 +54,22 @@ class PromptReader {
 
   atEnd(): boolean {
     return this.at === this.text.length;
+  }
+
+  /** Whether the text goes on with `literal`. */
+  startsWith(literal: string): boolean {
+    return this.text.startsWith(literal, this.at);
+  }
+
+  /** A focus note: its head, contextual path, lists and details. */
+  focusNote(): unknown {
+    return {
+      ...this.noteHead(),
+      contextualPath: (this.expect(CONTEXTUAL_PATH, CONTEXTUAL_PATH), this.entries()),
+      ...Object.fromEntries(FOCUS_LISTS.map(({ list, header }) => (this.expect(header, header), [list, this.entries()]))),
+      ...this.details(),
+      relationToFocusNote: 'Self',
+    };
   }
 
   expect(literal: string, what: string): void {

@@ -1,9 +1,9 @@
 import type { FocusListName } from '../relationships/focus-lists.js';
 import { jsonObjectBytes, jsonStringBytes } from './json-bytes.js';
-import type { BareNote, GraphRAGResult } from './schema.js';
+import type { AnyResult, BareNote } from './schema.js';
 
-/** The compact JSON of a result: the text the budget guarantee is measured on. */
-export function renderJson(result: GraphRAGResult): string {
+/** The compact JSON of a result (one focus or several): the text the budget guarantee is measured on. */
+export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
@@ -38,3 +38,13 @@ export const JSON_LIST_CLOSERS: Readonly<Record<FocusListName, string>> = {
   priorSiblings: '],"',
   youngerSiblings: ']},"',
 };
+
+/**
+ * What follows a focus list in the compact JSON up to the next key's first letter. In a
+ * `MultiFocusResult` the last list of a focus note is followed by the next focus note, or, after
+ * the last one, by the end of `focusNotes`.
+ */
+export function jsonListCloser(list: FocusListName, focusPlace: { readonly index: number; readonly of: number } | undefined): string {
+  if (focusPlace === undefined || list !== 'youngerSiblings') return JSON_LIST_CLOSERS[list];
+  return focusPlace.index < focusPlace.of - 1 ? ']},{"' : ']}],"';
+}

@@ -2,8 +2,11 @@ import {
   CONTEXTUAL_PATH,
   DETAILS,
   ENTRY,
+  FOCUS,
   FOCUS_HEADER,
   FOCUS_LISTS,
+  FOCUS_NOTES_HEADER,
+  MULTI_PREAMBLE,
   NOTE_HEADING,
   OBJECT,
   PARENT,
@@ -12,7 +15,7 @@ import {
   RELATION,
 } from './prompt-layout.js';
 import { detailsBlock, escapeLine } from './prompt-text.js';
-import type { BareNote, FocusNote, GraphRAGResult } from './schema.js';
+import type { AnyResult, BareNote, FocusNote } from './schema.js';
 
 /*
  * The prompt is built from pieces, so that its token count is exact and cheap: a related note
@@ -22,16 +25,28 @@ import type { BareNote, FocusNote, GraphRAGResult } from './schema.js';
  * spans a line break followed by such a character, so a piece adds exactly its own tokens.
  */
 
-/** The result as text ready for an AI assistant: focus note first, then related notes by rank. */
-export function renderPrompt(result: GraphRAGResult): string {
-  return promptFocusSection(result.focusNote) + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
+/**
+ * The result as text ready for an AI assistant: the focus note (or every focus note, in the given
+ * order) first, then related notes by rank, each naming its focus when there are several.
+ */
+export function renderPrompt(result: AnyResult): string {
+  const focusSection = 'focusNote' in result ? promptFocusSection(result.focusNote) : promptFocusNotesSection(result.focusNotes);
+  return focusSection + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
 }
 
 /** Everything before the related notes: the preamble and the focus note with its lists. */
 export function promptFocusSection(focus: FocusNote): string {
+  return PREAMBLE + FOCUS_HEADER + promptFocusBlock(focus);
+}
+
+/** Everything before the related notes of a `MultiFocusResult`: the preamble and every focus note. */
+export function promptFocusNotesSection(focusNotes: readonly FocusNote[]): string {
+  return MULTI_PREAMBLE + FOCUS_NOTES_HEADER + focusNotes.map(promptFocusBlock).join('');
+}
+
+/** One focus note with its lists and details. */
+function promptFocusBlock(focus: FocusNote): string {
   return (
-    PREAMBLE +
-    FOCUS_HEADER +
     NOTE_HEADING + line(focus.uriAndTitle) +
     links(focus) +
     CONTEXTUAL_PATH + focus.contextualPath.map(promptEntryPiece).join('') +
@@ -44,10 +59,11 @@ export function promptFocusSection(focus: FocusNote): string {
  * What one related note adds to the prompt. It is never longer in UTF-8 bytes than the note's
  * JSON piece, which keeps the `estimate` guarantee true for prompts.
  */
-export function promptNotePiece(note: BareNote): string {
+export function promptNotePiece(note: BareNote & { readonly focus?: string }): string {
   return (
     NOTE_HEADING + line(note.uriAndTitle) +
     RELATION + note.relationToFocusNote + '\n' +
+    (note.focus === undefined ? '' : FOCUS + note.focus + '\n') +
     links(note) +
     (note.details ? DETAILS + detailsBlock(note.details) : '')
   );

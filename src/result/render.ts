@@ -1,11 +1,11 @@
 import { renderJson } from './render-json.js';
 import { renderPrompt } from './render-prompt.js';
 import type { OutputFormat } from './output-formats.js';
-import type { GraphRAGResult } from './schema.js';
+import type { AnyResult } from './schema.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
 
-/** The result as text in one of the formats the budget guarantee covers. */
-export function render(result: GraphRAGResult, format: OutputFormat): string {
+/** The result (one focus or several) as text in one of the formats the budget guarantee covers. */
+export function render(result: AnyResult, format: OutputFormat): string {
   return format === 'json' ? renderJson(result) : renderPrompt(result);
 }

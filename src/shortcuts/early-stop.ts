@@ -36,10 +36,13 @@ export function earlyStop(state: WalkState): Shortcut {
     triedToEnd = true;
     const reached = ledger.includedIds().map((id) => seen.get(id)!);
     const pending: PendingOffers[] = (Object.keys(orders) as ListRelation[])
-      .filter((relation) => !exhausted.has(relation))
+      .filter((relation) => state.relations.has(relation) && !exhausted.has(relation))
       .map((relation) => ({ relation, notes: stillOffered(orders[relation], lastOffered.get(relation), reached) }))
       .filter(({ notes }) => notes.length > 0);
-    report.endedEarly = recordPendingEntries(pending, ledger, costs, state.result);
+    // Entries of two relations would come interleaved by the rotation and by candidates not yet
+    // read: the ledger could not list them in walk order, so the walk goes on step by step.
+    if (pending.length > 1) return false;
+    report.endedEarly = recordPendingEntries(pending, ledger, costs, state.result, report);
     return report.endedEarly;
   };
 
@@ -49,6 +52,7 @@ export function earlyStop(state: WalkState): Shortcut {
         if (report.endedEarly || ends()) return Promise.resolve(undefined);
         return inner.next(relation).then((note) => offered(relation, note));
       },
+      anchorOf: (relation) => inner.anchorOf(relation),
       feed: (relation, anchor) => inner.feed(relation, anchor),
     }),
   };

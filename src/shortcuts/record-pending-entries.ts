@@ -1,7 +1,8 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel, ListEntry, ResultView } from '../budget/cost-model.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf } from '../model/uri.js';
+import { uriAndTitleOf, uriOf } from '../model/uri.js';
+import type { WalkReport } from '../iterator/walk-report.js';
 import { FOCUS_LISTS, type FocusListName } from '../relationships/focus-lists.js';
 import type { ResultBuilder } from '../result/result-builder.js';
 import type { ListRelation } from './offer-orders.js';
@@ -19,8 +20,14 @@ export interface PendingOffers {
  * them all now, each list in its relation's order, is exactly what the walk would do. Answers
  * whether it did so (and the build may end); otherwise the walk must go on step by step.
  */
-export function recordPendingEntries(pending: readonly PendingOffers[], ledger: BudgetLedger, costs: CostModel, result: ResultBuilder): boolean {
-  const planned: ListEntry[] = [];
+export function recordPendingEntries(
+  pending: readonly PendingOffers[],
+  ledger: BudgetLedger,
+  costs: CostModel,
+  result: ResultBuilder,
+  report: WalkReport,
+): boolean {
+  const planned: { entry: ListEntry; note: NoteRecord; relation: ListRelation }[] = [];
   let total = 0;
   for (const { relation, notes } of pending) {
     const rule = FOCUS_LISTS[relation];
@@ -34,12 +41,15 @@ export function recordPendingEntries(pending: readonly PendingOffers[], ledger: 
       const list = lists.get(rule.list)!;
       if (rule.placement === 'prepend') list.unshift(entry.text);
       else list.push(entry.text);
-      planned.push(entry);
+      planned.push({ entry, note, relation });
     }
   }
-  for (const entry of planned) {
-    ledger.addEntry(costs.entryCost(entry, result));
+  // Each recorded as the walk would: priced against the result as it stands, and in the ledger.
+  for (const { entry, note, relation } of planned) {
+    const cost = costs.entryCost(entry, result);
+    ledger.addEntry(cost);
     result.addToFocusList(entry);
+    report.add({ uri: uriOf(note.id), relation, cost, kind: 'entry' });
   }
   return true;
 }

@@ -3,11 +3,20 @@ import type { CostModel } from '../budget/cost-model.js';
 import type { WalkReport } from '../iterator/walk-report.js';
 import type { NoteRecord } from '../model/note-record.js';
 import type { ResultBuilder } from '../result/result-builder.js';
+import type { RelatedRelation } from '../relationships/relation.js';
+import type { Fit } from '../result/fits.js';
 import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 
 /** What the shortcuts look at; they read it and, to end early, record the last list entries. */
 export interface WalkState {
+  /** The focus note (the first of a list of foci). */
   readonly focus: NoteRecord;
+  /** Whether focus is a list (spec section 9): the shortcuts then reason about several foci. */
+  readonly several: boolean;
+  /** The relations the build may use. */
+  readonly relations: ReadonlySet<RelatedRelation>;
+  /** What the walk does with a new note over what is left. */
+  readonly fit: Fit;
   /** The focus note's parent as a record, if it has a visible one. */
   readonly parent: NoteRecord | undefined;
   /** Notes an earlier page returned: in the result for the walk, yet never offered by it so far. */

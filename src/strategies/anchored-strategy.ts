@@ -8,13 +8,14 @@ import type { CandidateCursor } from './candidate-cursor.js';
  * with nothing left is dropped.
  */
 export class AnchoredStrategy {
-  private readonly anchors: CandidateCursor[] = [];
+  private readonly anchors: { readonly anchor: NoteRecord; readonly candidates: CandidateCursor }[] = [];
   private cursor = 0;
+  private lastAnchor: NoteRecord | undefined;
 
   constructor(private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor) {}
 
   feed(anchor: NoteRecord): void {
-    this.anchors.push(this.candidatesOf(anchor));
+    this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
   }
 
   /**
@@ -25,10 +26,15 @@ export class AnchoredStrategy {
     this.candidatesOf(anchor);
   }
 
+  /** The anchor that offered the candidate `next` gave last. */
+  get anchor(): NoteRecord | undefined {
+    return this.lastAnchor;
+  }
+
   async next(): Promise<NoteRecord | undefined> {
     while (this.anchors.length > 0) {
       if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const candidate = this.took(await this.anchors[this.cursor]!.next());
+      const candidate = this.took(await this.anchors[this.cursor]!.candidates.next());
       if (candidate) return candidate;
     }
     return undefined;
@@ -37,6 +43,7 @@ export class AnchoredStrategy {
   /** Moves on from the current anchor: past it when it offered `candidate`, dropping it when it had none. */
   private took(candidate: NoteRecord | undefined): NoteRecord | undefined {
     if (candidate) {
+      this.lastAnchor = this.anchors[this.cursor]!.anchor;
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;
       return candidate;

@@ -107,6 +107,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   ][]);
   return {
     next: (relation) => sources.get(relation)!.next(),
+    anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
   };
 }

@@ -10,6 +10,8 @@ import type { RelatedRelation } from '../relationships/relation.js';
 export interface Strategies {
   /** The next candidate of `relation`, consumed; `undefined` when it has none left for now. */
   next(relation: RelatedRelation): Promise<NoteRecord | undefined>;
+  /** The anchor that offered the candidate `next(relation)` gave last (spec section 9, `via`). */
+  anchorOf(relation: AnchoredRelation): NoteRecord | undefined;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;
 }

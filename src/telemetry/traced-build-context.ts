@@ -1,7 +1,8 @@
 import { context, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
 import { buildContext, type BuildOutcome } from '../build-context.js';
-import type { BuildOptions } from '../build-options.js';
+import type { AnyBuildOptions, BuildOptions, MultiFocusBuildOptions } from '../build-options.js';
 import type { BuildReport } from '../iterator/build-report.js';
+import type { AnyResult, MultiFocusResult } from '../result/schema.js';
 import type { NoteStore } from '../store/note-store.js';
 import { currentBuildTimings } from './build-timings.js';
 import { tracedStore } from './traced-store.js';
@@ -10,10 +11,13 @@ import { noteContextTracer } from './note-context-tracer.js';
 /**
  * `buildContext`, traced: a `note-context build` span (a child of the active span, such as an
  * HTTP request's) with the build report's figures as attributes, and under it a
- * `note-context read` span per read batch. With no OpenTelemetry SDK registered the spans are
+ * `note-context read` span per read batch; a list of foci is traced as one build. With no OpenTelemetry SDK registered the spans are
  * no-ops. The result, the report and the errors are `buildContext`'s own.
  */
-export function tracedBuildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome> {
+export function tracedBuildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome>;
+export function tracedBuildContext(store: NoteStore, options: MultiFocusBuildOptions): Promise<BuildOutcome<MultiFocusResult>>;
+export function tracedBuildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>>;
+export function tracedBuildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>> {
   const timings = currentBuildTimings();
   return noteContextTracer().startActiveSpan('note-context build', { attributes: optionAttributes(options) }, async (span) => {
     const started = performance.now();
@@ -34,10 +38,11 @@ export function tracedBuildContext(store: NoteStore, options: BuildOptions): Pro
   });
 }
 
-function optionAttributes(options: BuildOptions): Attributes {
+function optionAttributes(options: AnyBuildOptions): Attributes {
   const given = (options ?? {}) as Partial<Record<'focus' | 'budget', unknown>>;
+  const foci = Array.isArray(given.focus) ? given.focus : [given.focus];
   return {
-    ...(['number', 'string'].includes(typeof given.focus) && { 'note_context.focus': String(given.focus) }),
+    ...(foci.length > 0 && foci.every((focus) => ['number', 'string'].includes(typeof focus)) && { 'note_context.focus': foci.map(String).join(',') }),
     ...(typeof given.budget === 'number' && { 'note_context.budget': given.budget }),
   };
 }

@@ -1,0 +1,26 @@
+import { shownSizeOf } from './shown-size.js';
+import type { Shortcut } from './shortcut.js';
+import type { WalkState } from './walk-state.js';
+
+/**
+ * Cost floors for `fit: shorten`, where stepping over is off (a note left out unread might fit
+ * shortened): a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is
+ * left cannot fit, so it is priced at infinity without counting its tokens, and the walk goes on
+ * exactly as it would. A note in full, only once the report's list of skipped notes is full (the
+ * listed costs are real ones); it then goes through the search, whose tries are priced the same
+ * way against the floor of the text each cut shows. The floors are those of a note without a
+ * `focus` field: a build for a list of foci does not take this shortcut.
+ */
+export function shorteningFloor({ costs, ledger, report, detailsLimit }: WalkState): Shortcut {
+  return {
+    pricing: (inner) => ({
+      noteCost: (note, relation, entry, result, form) => {
+        const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
+        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shownSizeOf(note, shown)) > ledger.remaining
+          ? Infinity
+          : inner.noteCost(note, relation, entry, result, form);
+      },
+      entryCost: (entry, result) => inner.entryCost(entry, result),
+    }),
+  };
+}
