@@ -1,7 +1,7 @@
-// Spec section 9 in use: choosing relations, shortening to fit, several foci, and the ledger.
-import { buildContext, MemoryNoteStore, readFixtureFile, renderPrompt } from 'note-context';
+// Choosing relations, shortening to fit, several foci, and the ledger.
+import { buildContext, MemoryNoteStore, readFixtureFile, renderPrompt, sampleNotebookPath } from 'note-context';
 
-const store = new MemoryNoteStore(await readFixtureFile('fixtures/sample-notebook.json'));
+const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
 
 // Only the note's place in the tree: no siblings, no referring notes.
 const tree = await buildContext(store, { focus: 19, budget: 300, relations: ['Parent', 'Child', 'NoteInContextualPath'] });

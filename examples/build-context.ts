@@ -1,7 +1,7 @@
 // The README's library example. Run: npx tsx examples/build-context.ts
-import { buildContext, MemoryNoteStore, readFixtureFile, renderPrompt, NoteNotFound } from 'note-context';
+import { buildContext, MemoryNoteStore, NoteNotFound, readFixtureFile, renderPrompt, sampleNotebookPath } from 'note-context';
 
-const store = new MemoryNoteStore(await readFixtureFile('fixtures/sample-notebook.json'));
+const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
 
 const { result, report } = await buildContext(store, { focus: '/n19', budget: 800, tokenizer: 'o200k' });
 console.log(result.relatedNotes.map((note) => `${note.relationToFocusNote}: ${note.uriAndTitle}`).join('\n'));

@@ -56,6 +56,7 @@ export type { FilteredPageRequest, FilteredRecord, SizeFilter } from './store/si
 export type { SiblingsPageRequest } from './store/siblings-page-request.js';
 export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
+export { sampleNotebookPath } from './sample-notebook-path.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
 export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './store/mysql/mysql-note-store.js';
 export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';

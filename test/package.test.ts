@@ -32,20 +32,14 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
   });
 
   it("runs the README's library example (import) and require('note-context')", async () => {
-    const example = readFileSync(join(ROOT, 'examples', 'build-context.ts'), 'utf8').replace(
-      "'fixtures/sample-notebook.json'",
-      "'node_modules/note-context/fixtures/sample-notebook.json'",
-    );
+    const example = readFileSync(join(ROOT, 'examples', 'build-context.ts'), 'utf8');
     writeFileSync(join(dir, 'example.mjs'), example);
     const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: dir });
     expect(stdout).toMatch(/^Parent: \[Physics\]\(\/n1\)$/m);
     expect(stdout).toMatch(/spent \d+ of 800 tokens/);
     expect(stdout).toContain('no such note: 99999');
 
-    const beyond = readFileSync(join(ROOT, 'examples', 'beyond-one-focus.ts'), 'utf8').replace(
-      "'fixtures/sample-notebook.json'",
-      "'node_modules/note-context/fixtures/sample-notebook.json'",
-    );
+    const beyond = readFileSync(join(ROOT, 'examples', 'beyond-one-focus.ts'), 'utf8');
     writeFileSync(join(dir, 'beyond.mjs'), beyond);
     const beyondRun = await run(process.execPath, ['beyond.mjs'], { cwd: dir });
     expect(beyondRun.stdout).toMatch(/^shorten: 100 of 100 tokens, 1 note\(s\) shortened$/m);

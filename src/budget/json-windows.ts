@@ -5,7 +5,7 @@ import type { FocusListRule } from '../relationships/focus-lists.js';
  * pre-tokenizers of o200k and cl100k always split, whatever the rest of the text: before a letter
  * that follows two ASCII punctuation characters, after a run of letters or digits that ends in
  * punctuation. No chunk crosses such a position, so the tokens a piece adds to the whole output
- * are exactly tokens(`after`) − tokens(`before`) of these short windows (see README, "Exact
+ * are exactly tokens(`after`) − tokens(`before`) of these short windows (see docs/internals.md, "Pricing: exact
  * accounting"). The property tests check it against a count of the whole output.
  */
 export interface Window {

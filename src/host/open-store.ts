@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors.js';
+import { sampleNotebookPath } from '../sample-notebook-path.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/mysql-url.js';
@@ -9,7 +9,7 @@ import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
 /** The sample notebook shipped with the package, used when no `--db` is given. */
-export const SAMPLE_NOTEBOOK = fileURLToPath(new URL('../../fixtures/sample-notebook.json', import.meta.url));
+export const SAMPLE_NOTEBOOK = sampleNotebookPath;
 
 export interface OpenedStore {
   readonly store: NoteStore & NoteFinder;
