@@ -57,7 +57,7 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
     expect(JSON.parse(stdout).focusNote.uriAndTitle).toBe('[Energy](/n19)');
 
     // A resolve hook reports every module the CLI asks for.
-    writeFileSync(join(dir, 'hooks.mjs'), 'export async function resolve(s, c, next) { process.stderr.write(`resolve ${s}\\n`); return next(s, c); }');
+    writeFileSync(join(dir, 'hooks.mjs'), "import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { writeSync(2, `resolve ${s}\\n`); return next(s, c); }");
     writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module'; register('./hooks.mjs', import.meta.url);");
     const traced = await run(process.execPath, ['--import', './register.mjs', bin[0]!, 'build', '--focus', '19', '--budget', '10'], { cwd: dir });
     expect(traced.stderr).toContain('resolve ./run-cli.js');
@@ -67,7 +67,7 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
   it('a build reads the ranks from the rank files the build wrote, and writes nothing outside the package', async () => {
     expect(files).toEqual(expect.arrayContaining(['dist/budget/o200k_base.ranks', 'dist/budget/cl100k_base.ranks']));
     // A load hook reports every module the CLI loads (a resolve hook would also see import.meta.resolve).
-    writeFileSync(join(dir, 'load-hooks.mjs'), 'export async function load(u, c, next) { process.stderr.write(`load ${u}\\n`); return next(u, c); }');
+    writeFileSync(join(dir, 'load-hooks.mjs'), "import { writeSync } from 'node:fs'; export async function load(u, c, next) { writeSync(2, `load ${u}\\n`); return next(u, c); }");
     writeFileSync(join(dir, 'load-register.mjs'), "import { register } from 'node:module'; register('./load-hooks.mjs', import.meta.url);");
     const home = mkdtempSync(join(tmpdir(), 'note-context-home-'));
     try {
