@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { makeLinearCounter, type BpeEncoding } from '../src/budget/bpe-count.js';
+import { makeLinearCounter, type BpeEncoding } from '../src/budget/make-linear-counter.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
 import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
 

@@ -443,7 +443,7 @@ try {
   section(
     'Pathological text',
     'A build whose focus note has 1 MB of one repeated character and whose parent, sibling and child have 1 MB titles ' +
-      '(gpt-tokenizer alone needs minutes for one such text; counts stay exact, see src/budget/bpe-count.ts). ' +
+      '(gpt-tokenizer alone needs minutes for one such text; counts stay exact, see src/budget/make-linear-counter.ts). ' +
       'The first build of a process also builds the rank table (~0.1–0.2 s); long chunks are merged once per process.\n\n' +
       markdownTable(['tokenizer', 'build', 'ms'], hostileRows),
   );

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { makeLinearCounter } from '../src/budget/bpe-count.js';
+import { makeLinearCounter } from '../src/budget/make-linear-counter.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
 import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
 import { render } from '../src/result/render.js';
 import type { GraphRAGResult } from '../src/result/schema.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 
-// Counts the whole output; bpe-count.test.ts checks this counter equals gpt-tokenizer's exactly.
+// Counts the whole output; make-linear-counter.test.ts checks this counter equals gpt-tokenizer's exactly.
 const COUNT = { o200k: makeLinearCounter(O200K_ENCODING), cl100k: makeLinearCounter(CL100K_ENCODING) };
 
 /** Text that makes one huge pre-tokenizer chunk, or a long run gpt-tokenizer merges slowly. */

@@ -3,7 +3,7 @@ import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../src/errors.js';
-import { uriAndTitleOf } from '../src/model/uri.js';
+import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
 import { renderJson } from '../src/result/render-json.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';

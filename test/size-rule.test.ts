@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shownSizeOf, WORD_START_PATTERNS, wordStartsOf } from '../src/shortcuts/shown-size.js';
+import { shownSizeOf, WORD_START_PATTERNS, wordStartsOf } from '../src/store/shown-size.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';

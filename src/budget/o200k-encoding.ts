@@ -1,6 +1,6 @@
 import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
-import type { BpeEncodingData } from './bpe-count.js';
+import type { BpeEncodingData } from './make-linear-counter.js';
 import { readRankFile } from './rank-file.js';
 
 // The ranks from the rank file the build writes beside this module, else from the library.

@@ -10,7 +10,7 @@ import type { Tokenizer } from './tokenizer.js';
  * such places a stretch with no text is tokenized exactly as it is alone. A stretch that holds
  * text gives at least one chunk without a letter or digit when it starts with two fixed
  * characters other than letters and digits, or has two such characters right after its text: the
- * chunk that holds them. And each word start of the text (`wordStartsOf`, src/shortcuts/shown-size.ts)
+ * chunk that holds them. And each word start of the text (`wordStartsOf`, src/store/shown-size.ts)
  * begins a chunk of its own that holds a letter or digit. All these chunks are distinct, each
  * costs a token at least, and no token holds more than 128 bytes.
  */

@@ -48,9 +48,9 @@ async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
     case 'cl100k': {
       // Exactly gpt-tokenizer's count, in time n log n on any text (its own merge is quadratic on
       // one long chunk: a 1 MB title would never finish), each short chunk's count remembered
-      // across the builds of a process; see bpe-count.ts. Only this encoding's tables are loaded.
+      // across the builds of a process; see make-linear-counter.ts. Only this encoding's tables are loaded.
       const [{ makeLinearCounter }, encoding] = await Promise.all([
-        import('./bpe-count.js'),
+        import('./make-linear-counter.js'),
         name === 'o200k' ? import('./o200k-encoding.js').then((module) => module.O200K_ENCODING) : import('./cl100k-encoding.js').then((module) => module.CL100K_ENCODING),
       ]);
       return { name, count: makeLinearCounter(encoding) };

@@ -1,6 +1,6 @@
 import { takeCodePoints } from '../model/take-code-points.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf } from '../model/uri.js';
+import { uriAndTitleOf } from '../model/uri-of.js';
 import type { Relation } from '../relationships/relation.js';
 import type { BareNote } from './schema.js';
 

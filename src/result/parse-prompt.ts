@@ -15,7 +15,8 @@ import {
   RELATED_HEADER,
   RELATION,
 } from './prompt-layout.js';
-import { readDetailsBlock, unescapeLine } from './prompt-text.js';
+import { readDetailsBlock } from './details-block.js';
+import { unescapeLine } from './escape-line.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './schema.js';
 
 /**

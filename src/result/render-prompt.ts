@@ -14,7 +14,8 @@ import {
   RELATED_HEADER,
   RELATION,
 } from './prompt-layout.js';
-import { detailsBlock, escapeLine } from './prompt-text.js';
+import { detailsBlock } from './details-block.js';
+import { escapeLine } from './escape-line.js';
 import type { AnyResult, BareNote, FocusNote } from './schema.js';
 
 /*

@@ -1,6 +1,6 @@
 import type { ResultView } from '../budget/cost-model.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf } from '../model/uri.js';
+import { uriAndTitleOf } from '../model/uri-of.js';
 import type { FocusListName, FocusListRule } from '../relationships/focus-lists.js';
 import { bareNoteOf } from './bare-note.js';
 import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './schema.js';

@@ -1,7 +1,7 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel, ListEntry, ResultView } from '../budget/cost-model.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf, uriOf } from '../model/uri.js';
+import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
 import type { WalkReport } from '../iterator/walk-report.js';
 import { FOCUS_LISTS, type FocusListName } from '../relationships/focus-lists.js';
 import type { ResultBuilder } from '../result/result-builder.js';

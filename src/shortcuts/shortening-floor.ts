@@ -1,4 +1,4 @@
-import { shownSizeOf } from './shown-size.js';
+import { shownSizeOf } from '../store/shown-size.js';
 import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
 

@@ -4,7 +4,7 @@ import type { PageRequest } from './page-request.js';
 /**
  * An optional capability (`ReaderCapabilities.sizeFilter`): a page request may carry a filter
  * that leaves out the notes that show more text bytes, or more word starts, than it allows for
- * their shape, measured by the size rule (`shownSizeOf`, src/shortcuts/shown-size.ts: the shape says whether a
+ * their shape, measured by the size rule (`shownSizeOf`, src/store/shown-size.ts: the shape says whether a
  * note shows details, a visible parent, a visible object; the bytes are those of its title, the
  * first `detailsLimit` code points of its details and its visible links' titles), except the
  * notes named in `keep`. Each record returned then says in `leftOutBefore` how many notes were

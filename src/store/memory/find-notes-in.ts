@@ -1,4 +1,4 @@
-import { uriOf } from '../../model/uri.js';
+import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import type { NoteData } from './fixture.js';
 

@@ -1,7 +1,7 @@
 import { takeCodePoints } from '../../model/take-code-points.js';
 import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type SiblingKey } from '../../model/note-record.js';
 import { noteShape } from '../../model/note-shape.js';
-import type { ShownSize } from '../../shortcuts/shown-size.js';
+import type { ShownSize } from '../../store/shown-size.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord, SizeFilter } from '../size-filter.js';

@@ -1,6 +1,6 @@
 import { takeCodePoints } from '../../model/take-code-points.js';
 import type { NoteId } from '../../model/note-record.js';
-import { wordStartsOf } from '../../shortcuts/shown-size.js';
+import { wordStartsOf } from '../../store/shown-size.js';
 import { utf8Length } from '../../model/utf8-length.js';
 import type { NoteData } from './fixture.js';
 

@@ -1,5 +1,5 @@
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
-import type { ShownSize } from '../../shortcuts/shown-size.js';
+import type { ShownSize } from '../../store/shown-size.js';
 import type { NoteData } from './fixture.js';
 
 /** Slots per note in a list's packed sizes: id, shape, text bytes, word starts. */

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { shownSizeWithinSql } from '../../shortcuts/shown-size.js';
+import { shownSizeWithinSql } from '../../store/shown-size.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';

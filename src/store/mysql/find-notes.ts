@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { StoreUnavailable } from '../../errors.js';
-import { uriOf } from '../../model/uri.js';
+import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
 import { compiler } from './connection-source.js';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SiblingOrder } from '../../model/note-record.js';
-import { WORD_START_PATTERNS } from '../../shortcuts/shown-size.js';
+import { WORD_START_PATTERNS } from '../../store/shown-size.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';

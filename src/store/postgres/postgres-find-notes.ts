@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { uriOf } from '../../model/uri.js';
+import { uriOf } from '../../model/uri-of.js';
 import { likePrefix } from '../mysql/find-notes.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import { withNoteTable } from '../sql/mapped-note-table.js';

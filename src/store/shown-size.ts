@@ -5,7 +5,7 @@ import { utf8Length } from '../model/utf8-length.js';
 /**
  * The size rule of stepping over (src/shortcuts/step-over.ts): how much text a related note
  * shows, in TypeScript (`shownSizeOf`, for the memory store) and in SQL beside it
- * (`shownSizeWithinSql`, for the MySQL store), so that a page read can leave out notes that show
+ * (`shownSizeWithinSql`, for the SQL stores), so that a page read can leave out notes that show
  * too much text without reading them (see `SizeFilter`). test/size-rule.test.ts holds the two to
  * the same counts.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { countTokens as countCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { makeLinearCounter, type BpeEncoding, type BpeEncodingData } from '../src/budget/bpe-count.js';
+import { makeLinearCounter, type BpeEncoding, type BpeEncodingData } from '../src/budget/make-linear-counter.js';
 import { bpeMerge } from '../src/budget/bpe-merge.js';
 import { PairQueue } from '../src/budget/pair-queue.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
