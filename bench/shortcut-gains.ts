@@ -14,6 +14,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { earlyStop } from '../src/shortcuts/early-stop.js';
 import { readAhead } from '../src/shortcuts/read-ahead.js';
 import type { Shortcut } from '../src/shortcuts/shortcut.js';
+import { takeShortcuts, type ShortcutPlan } from '../src/shortcuts/take-shortcuts.js';
 import { stepOver } from '../src/shortcuts/step-over.js';
 import type { WalkState } from '../src/shortcuts/walk-state.js';
 import { warmDependents } from '../src/shortcuts/warm-dependents.js';
@@ -64,13 +65,13 @@ try {
         // The order turns each round: a variant run later finds the tokenizer's counts remembered.
         const order = Object.entries(variants);
         for (const [variant, names] of [...order.slice(round % order.length), ...order.slice(0, round % order.length)]) {
-          const shortcutsFor = (state: WalkState) => names.map((name) => SHORTCUTS[name]!(state));
+          const plan: ShortcutPlan = { firstReads: takeShortcuts.firstReads, walk: (state: WalkState) => names.map((name) => SHORTCUTS[name]!(state)) };
           const hash = createHash('sha256');
           let roundTrips = 0;
           const started = performance.now();
           for (const focus of line.foci) {
             const options = resolveBuildOptions({ focus, budget: line.budget, tokenizer: line.tokenizer });
-            const { result, report } = await build(store, options, shortcutsFor);
+            const { result, report } = await build(store, options, plan);
             hash.update(renderJson(result)).update(JSON.stringify(report.skipped)).update(String(report.used));
             roundTrips += report.roundTrips;
           }

@@ -10,15 +10,12 @@ import { WalkReport } from './iterator/walk-report.js';
 import type { NoteId, NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/result-builder.js';
 import { focusCostOf } from './budget/focus-cost.js';
-import { uriOf } from './model/uri.js';
+import { uriOf } from './model/uri-of.js';
 import { RELATED_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
-import type { Shortcut } from './shortcuts/shortcut.js';
-import { takeShortcuts } from './shortcuts/take-shortcuts.js';
-import type { WalkState } from './shortcuts/walk-state.js';
+import { takeShortcuts, type ShortcutPlan } from './shortcuts/take-shortcuts.js';
 import { createStrategies, type ReadingCursor } from './strategies/create-strategies.js';
-import { startFirstReads } from './shortcuts/start-first-reads.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf } from './strategies/parent-of.js';
@@ -57,7 +54,7 @@ export async function buildContext(store: NoteStore, options: AnyBuildOptions): 
 export async function build<R extends AnyResult = GraphRAGResult>(
   store: NoteStore,
   options: ResolvedBuildOptions,
-  shortcutsFor: (state: WalkState) => readonly Shortcut[],
+  plan: ShortcutPlan,
 ): Promise<BuildOutcome<R>> {
   const deadline = new Deadline(options.timeoutMs, options.signal);
   try {
@@ -72,7 +69,7 @@ export async function build<R extends AnyResult = GraphRAGResult>(
       throw error;
     });
     try {
-      return (await walk(reader, tokenizer, options, shortcutsFor, deadline)) as BuildOutcome<R>;
+      return (await walk(reader, tokenizer, options, plan, deadline)) as BuildOutcome<R>;
     } finally {
       await reader.close();
     }
@@ -85,7 +82,7 @@ async function walk(
   reader: NoteReader,
   tokenizer: Tokenizer,
   options: ResolvedBuildOptions,
-  shortcutsFor: (state: WalkState) => readonly Shortcut[],
+  plan: ShortcutPlan,
   deadline: Deadline,
 ): Promise<BuildOutcome<AnyResult>> {
   const focusIds: readonly NoteId[] = Array.isArray(options.focus) ? options.focus : [options.focus as NoteId];
@@ -104,7 +101,7 @@ async function walk(
     Promise.all(focusIds.map((id) => loader.ancestors(id))),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
-  for (const id of focusIds) startFirstReads(id, loader, reader.capabilities ?? {});
+  for (const id of focusIds) plan.firstReads(id, loader, reader.capabilities ?? {});
   const [foci, fociAncestors, excluded] = await deadline.race(reading);
   const missing = foci.findIndex((focus) => !focus);
   if (missing >= 0) throw new NoteNotFound(focusIds[missing]!);
@@ -125,7 +122,7 @@ async function walk(
   const costs = costModelFor(tokenizer, options.format);
   const report = new WalkReport();
   const relations = new Set(options.relations ?? RELATED_RELATIONS);
-  const shortcuts = shortcutsFor({
+  const shortcuts = plan.walk({
     focus: found[0]!,
     parent: parentOf(found[0]!, chains[0]!),
     several,

@@ -1,8 +1,8 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
-import type { ListEntry } from '../budget/cost-model.js';
+import type { ListEntry, ResultView } from '../budget/cost-model.js';
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf, uriOf } from '../model/uri.js';
+import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
 import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependencies.js';
 import { focusListOf } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
@@ -42,76 +42,93 @@ export interface Walk {
 /** Every relation fed at the start is active at the start (spec section 3, "Active"). */
 const FED_AT_START = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
 
+/** One focus's walk as it goes: its candidate sources and which of its relations are active. */
+interface FocusRound extends FocusWalk {
+  readonly rotation: TierRotation;
+  /** The result as pricing sees it from this focus. */
+  readonly view: ResultView;
+  /** How its related notes are written: naming their focus, when focus is a list. */
+  readonly form: NoteForm | undefined;
+}
+
 /**
  * The priority-tiered round-robin of spec section 4, step by step; with several foci, each focus
  * takes its pass over the tiers in turn, sharing one budget and one list of related notes
  * (section 9).
  */
-export async function runIteration({ foci, relations, fit, ledger, pricing, result, report, detailsLimit }: Walk): Promise<void> {
-  const walks = foci.map((focusWalk) => ({ ...focusWalk, rotation: new TierRotation(FED_AT_START.filter((relation) => relations.has(relation))) }));
-  const entryFor = (relation: RelatedRelation, note: NoteRecord): ListEntry | undefined => {
-    const rule = focusListOf(relation);
-    return rule && { rule, text: uriAndTitleOf(note) };
-  };
+export async function runIteration(walk: Walk): Promise<void> {
+  const { foci, relations, ledger, result } = walk;
+  const rounds: FocusRound[] = foci.map((focusWalk) => ({
+    ...focusWalk,
+    rotation: new TierRotation(FED_AT_START.filter((relation) => relations.has(relation))),
+    view: result.viewOf(focusWalk.index),
+    form: focusWalk.uri === undefined ? undefined : { focus: focusWalk.uri },
+  }));
 
-  walk: while (ledger.remaining > 0 && walks.some((focusWalk) => focusWalk.rotation.anyActive)) {
-    for (const { focus, strategies, index, uri: focusUri, rotation } of walks) {
-      const view = result.viewOf(index);
-      const form: NoteForm | undefined = focusUri === undefined ? undefined : { focus: focusUri };
-      const feedDependents = (relation: RelatedRelation, note: NoteRecord) => {
-        for (const dependent of dependentsOf(relation)) {
-          if (!relations.has(dependent)) continue;
-          strategies.feed(dependent, note);
-          rotation.activate(dependent);
-        }
-      };
+  walk: while (ledger.remaining > 0 && rounds.some((round) => round.rotation.anyActive)) {
+    for (const round of rounds) {
       for (const tier of TIERS) {
         let added = 0;
         while (added < tier.quota) {
-          const relation = rotation.next(tier);
+          const relation = round.rotation.next(tier);
           if (!relation) break;
-          const note = await strategies.next(relation); // consumed, whatever happens to it
+          const note = await round.strategies.next(relation); // consumed, whatever happens to it
           if (!note) {
-            rotation.deactivate(relation);
+            round.rotation.deactivate(relation);
             continue;
           }
-          report.candidatesConsidered++;
-          if (note.id === focus.id) continue;
-          const entry = entryFor(relation, note);
-          if (ledger.has(note.id)) {
-            // Already in the result, or another focus note: a duplicate for this focus.
-            if (entry) {
-              const cost = pricing.entryCost(entry, view);
-              if (ledger.addEntry(cost) === 'added') {
-                result.addToFocusList(entry, index);
-                report.add(piece(note, relation, cost, 'entry', undefined, false, focusUri));
-              }
-            }
-            feedDependents(relation, note);
-          } else {
-            let cost = pricing.noteCost(note, relation, entry, view, form);
-            let cut: number | undefined;
-            if (cost > ledger.remaining && fit === 'shorten') {
-              const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) =>
-                pricing.noteCost(note, relation, entry, view, { ...form, cut: length }),
-              );
-              if (fitting) ({ cut, cost } = fitting);
-            }
-            if (ledger.addNote(note.id, cost) === 'over-budget') {
-              report.skip(relation, uriOf(note.id), cost, focusUri);
-            } else {
-              result.addRelated(relatedNoteOf(note, relation, detailsLimit, cut === undefined ? form : { ...form, cut }));
-              if (entry) result.addToFocusList(entry, index);
-              const via = ANCHORED.has(relation) ? strategies.anchorOf(relation as AnchoredRelation) : undefined;
-              report.add(piece(note, relation, cost, 'note', via, cut !== undefined, focusUri));
-              added++;
-              feedDependents(relation, note);
-            }
-          }
+          if (consider(walk, round, relation, note)) added++;
           if (ledger.remaining === 0) break walk;
         }
       }
     }
+  }
+}
+
+/** One step of the walk: what happens to a candidate `note` of `relation`. Answers whether it was added as a related note. */
+function consider({ relations, fit, ledger, pricing, result, report, detailsLimit }: Walk, round: FocusRound, relation: RelatedRelation, note: NoteRecord): boolean {
+  report.candidatesConsidered++;
+  if (note.id === round.focus.id) return false;
+  const rule = focusListOf(relation);
+  const entry: ListEntry | undefined = rule && { rule, text: uriAndTitleOf(note) };
+  if (ledger.has(note.id)) {
+    // Already in the result, or another focus note: a duplicate for this focus.
+    if (entry) {
+      const cost = pricing.entryCost(entry, round.view);
+      if (ledger.addEntry(cost) === 'added') {
+        result.addToFocusList(entry, round.index);
+        report.add(piece(note, relation, cost, 'entry', undefined, false, round.uri));
+      }
+    }
+    feedDependents(relations, round, relation, note);
+    return false;
+  }
+  let cost = pricing.noteCost(note, relation, entry, round.view, round.form);
+  let cut: number | undefined;
+  if (cost > ledger.remaining && fit === 'shorten') {
+    const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) =>
+      pricing.noteCost(note, relation, entry, round.view, { ...round.form, cut: length }),
+    );
+    if (fitting) ({ cut, cost } = fitting);
+  }
+  if (ledger.addNote(note.id, cost) === 'over-budget') {
+    report.skip(relation, uriOf(note.id), cost, round.uri);
+    return false;
+  }
+  result.addRelated(relatedNoteOf(note, relation, detailsLimit, cut === undefined ? round.form : { ...round.form, cut }));
+  if (entry) result.addToFocusList(entry, round.index);
+  const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;
+  report.add(piece(note, relation, cost, 'note', via, cut !== undefined, round.uri));
+  feedDependents(relations, round, relation, note);
+  return true;
+}
+
+/** A reached note feeds the relations that depend on `relation` (spec section 3), which become active. */
+function feedDependents(relations: ReadonlySet<RelatedRelation>, round: FocusRound, relation: RelatedRelation, note: NoteRecord): void {
+  for (const dependent of dependentsOf(relation)) {
+    if (!relations.has(dependent)) continue;
+    round.strategies.feed(dependent, note);
+    round.rotation.activate(dependent);
   }
 }
 

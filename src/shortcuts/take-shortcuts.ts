@@ -1,7 +1,11 @@
+import type { NoteId } from '../model/note-record.js';
+import type { ReaderCapabilities } from '../store/reader-capabilities.js';
+import type { NoteLoader } from '../strategies/note-loader.js';
 import { earlyStop } from './early-stop.js';
 import { readAhead } from './read-ahead.js';
 import type { Shortcut } from './shortcut.js';
 import { shorteningFloor } from './shortening-floor.js';
+import { startFirstReads } from './start-first-reads.js';
 import { stepOver } from './step-over.js';
 import type { WalkState } from './walk-state.js';
 import { warmDependents } from './warm-dependents.js';
@@ -17,18 +21,29 @@ import { warmDependents } from './warm-dependents.js';
  * against their floors instead. With a list of foci a note also names its focus, which only adds
  * to its cost, so the size limits behind stepping over hold (the other foci are in the ledger, so
  * pages keep them); the early stop and the shortening floor reason about one focus note and are
- * left out then.
+ * left out then. The first reads (`startFirstReads`) ride with the focus note's own read.
  */
-export function takeShortcuts(state: WalkState): readonly Shortcut[] {
-  const one = !state.several;
-  return [
-    ...(state.fit === 'skip' ? [stepOver(state)] : []),
-    ...(one ? [earlyStop(state)] : []),
-    ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
-    readAhead(state),
-    warmDependents,
-  ];
-}
+export const takeShortcuts: ShortcutPlan = {
+  firstReads: startFirstReads,
+  walk: (state) => {
+    const one = !state.several;
+    return [
+      ...(state.fit === 'skip' ? [stepOver(state)] : []),
+      ...(one ? [earlyStop(state)] : []),
+      ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
+      readAhead(state),
+      warmDependents,
+    ];
+  },
+};
 
 /** The literal walk of spec section 4: no shortcut, every candidate read and priced. */
-export const noShortcuts = (): readonly Shortcut[] => [];
+export const noShortcuts: ShortcutPlan = { firstReads: () => {}, walk: () => [] };
+
+/** What a build takes beyond the literal walk, before and once its focus notes are read. */
+export interface ShortcutPlan {
+  /** Reads started with a focus note's own, before it is known (each focus of a list in turn). */
+  firstReads(focusId: NoteId, loader: NoteLoader, capabilities: ReaderCapabilities): void;
+  /** The walk's shortcuts, once the focus notes are read. */
+  walk(state: WalkState): readonly Shortcut[];
+}
