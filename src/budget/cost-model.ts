@@ -5,6 +5,7 @@ import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/details-block.js';
+import type { ResultView } from '../result/result-view.js';
 import type { BareNote } from '../result/schema.js';
 import type { ShownSize } from '../store/shown-size.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
@@ -15,14 +16,6 @@ import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 export interface ListEntry {
   readonly rule: FocusListRule;
   readonly text: string;
-}
-
-/** What pricing needs to know of the result as it stands. */
-export interface ResultView {
-  readonly relatedCount: number;
-  list(name: FocusListName): readonly string[];
-  /** For a `MultiFocusResult`: which of how many focus notes holds the lists (spec section 9). */
-  readonly focusPlace?: { readonly index: number; readonly of: number };
 }
 
 /** What adding a piece to the output costs, in the build's tokenizer and format (spec section 5). */

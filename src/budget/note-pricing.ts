@@ -1,7 +1,8 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
-import type { CostModel, ListEntry, ResultView } from './cost-model.js';
+import type { CostModel, ListEntry } from './cost-model.js';
+import type { ResultView } from '../result/result-view.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
 export interface NotePricing {

@@ -1,4 +1,4 @@
-import type { ResultView } from '../budget/cost-model.js';
+import type { ResultView } from './result-view.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import type { FocusListName, FocusListRule } from '../relationships/focus-lists.js';
