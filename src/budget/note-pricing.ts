@@ -3,6 +3,7 @@ import type { RelatedRelation } from '../relationships/relation.js';
 import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
 import type { CostModel, ListEntry } from './cost-model.js';
 import type { ResultView } from '../result/result-view.js';
+import { listEntryOf } from './list-entry-of.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
 export interface NotePricing {
@@ -10,7 +11,7 @@ export interface NotePricing {
    * `note` as a related note of `relation` (written in `form`: shortened, naming its focus) and,
    * for relations with a focus list, its entry.
    */
-  noteCost(note: NoteRecord, relation: RelatedRelation, entry: ListEntry | undefined, result: ResultView, form?: NoteForm): number;
+  noteCost(note: NoteRecord, relation: RelatedRelation, result: ResultView, form?: NoteForm): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;
 }
@@ -18,7 +19,7 @@ export interface NotePricing {
 /** Exact pricing: the tokens each piece adds to the output, as the cost model counts them. */
 export function exactPricing(costs: CostModel, detailsLimit: number): NotePricing {
   return {
-    noteCost: (note, relation, entry, result, form) => costs.noteCost(relatedNoteOf(note, relation, detailsLimit, form), entry, result),
+    noteCost: (note, relation, result, form) => costs.noteCost(relatedNoteOf(note, relation, detailsLimit, form), listEntryOf(relation, note), result),
     entryCost: (entry, result) => costs.entryCost(entry, result),
   };
 }

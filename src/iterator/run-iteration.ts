@@ -1,16 +1,15 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
-import type { ListEntry } from '../budget/cost-model.js';
-import type { ResultView } from '../result/result-view.js';
+import { listEntryOf } from '../budget/list-entry-of.js';
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
+import { uriOf } from '../model/uri-of.js';
 import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependencies.js';
-import { focusListOf } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
 import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
 import type { Fit } from '../result/fits.js';
 import type { ResultBuilder } from '../result/result-builder.js';
+import type { ResultView } from '../result/result-view.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { LedgerEntry } from './build-report.js';
 import { shortenToFit } from './shorten-to-fit.js';
@@ -90,10 +89,9 @@ export async function runIteration(walk: Walk): Promise<void> {
 function consider({ relations, fit, ledger, pricing, result, report, detailsLimit }: Walk, round: FocusRound, relation: RelatedRelation, note: NoteRecord): boolean {
   report.candidatesConsidered++;
   if (note.id === round.focus.id) return false;
-  const rule = focusListOf(relation);
-  const entry: ListEntry | undefined = rule && { rule, text: uriAndTitleOf(note) };
   if (ledger.has(note.id)) {
     // Already in the result, or another focus note: a duplicate for this focus.
+    const entry = listEntryOf(relation, note);
     if (entry) {
       const cost = pricing.entryCost(entry, round.view);
       if (ledger.addEntry(cost) === 'added') {
@@ -104,19 +102,18 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
     feedDependents(relations, round, relation, note);
     return false;
   }
-  let cost = pricing.noteCost(note, relation, entry, round.view, round.form);
+  let cost = pricing.noteCost(note, relation, round.view, round.form);
   let cut: number | undefined;
   if (cost > ledger.remaining && fit === 'shorten') {
-    const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) =>
-      pricing.noteCost(note, relation, entry, round.view, { ...round.form, cut: length }),
-    );
+    const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) => pricing.noteCost(note, relation, round.view, { ...round.form, cut: length }));
     if (fitting) ({ cut, cost } = fitting);
   }
   if (ledger.addNote(note.id, cost) === 'over-budget') {
-    report.skip(relation, uriOf(note.id), cost, round.uri);
+    report.skip(relation, note.id, cost, round.uri);
     return false;
   }
   result.addRelated(relatedNoteOf(note, relation, detailsLimit, cut === undefined ? round.form : { ...round.form, cut }));
+  const entry = listEntryOf(relation, note);
   if (entry) result.addToFocusList(entry, round.index);
   const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;
   report.add(piece(note, relation, cost, 'note', via, cut !== undefined, round.uri));

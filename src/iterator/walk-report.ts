@@ -1,3 +1,5 @@
+import type { NoteId } from '../model/note-record.js';
+import { uriOf } from '../model/uri-of.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { MAX_REPORTED_SKIPS, type LedgerEntry, type SkippedNote } from './build-report.js';
 
@@ -11,8 +13,11 @@ export class WalkReport {
   readonly added: LedgerEntry[] = [];
 
   /** A candidate skipped for budget; the first few are listed with their cost (and focus, for a list of foci). */
-  skip(relation: RelatedRelation, uri: string, cost: number, focus?: string): void {
-    if (this.skipped.length < MAX_REPORTED_SKIPS) this.skipped.push(focus === undefined ? { uri, relation, cost } : { uri, relation, cost, focus });
+  skip(relation: RelatedRelation, id: NoteId, cost: number, focus?: string): void {
+    if (this.skipped.length < MAX_REPORTED_SKIPS) {
+      const uri = uriOf(id);
+      this.skipped.push(focus === undefined ? { uri, relation, cost } : { uri, relation, cost, focus });
+    }
     this.skippedCount++;
   }
 

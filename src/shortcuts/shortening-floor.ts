@@ -14,11 +14,11 @@ import type { WalkState } from './walk-state.js';
 export function shorteningFloor({ costs, ledger, report, detailsLimit }: WalkState): Shortcut {
   return {
     pricing: (inner) => ({
-      noteCost: (note, relation, entry, result, form) => {
+      noteCost: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shownSizeOf(note, shown)) > ledger.remaining
           ? Infinity
-          : inner.noteCost(note, relation, entry, result, form);
+          : inner.noteCost(note, relation, result, form);
       },
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),

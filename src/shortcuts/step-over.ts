@@ -54,7 +54,7 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
       return expand(await load({ ...request, filter }), request.limit, scan);
     },
     pricing: (inner) => ({
-      noteCost: (note, relation, entry, result, form) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, entry, result, form)),
+      noteCost: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, result, form)),
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };
