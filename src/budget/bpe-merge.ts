@@ -1,6 +1,9 @@
 import { PairQueue } from './pair-queue.js';
 import type { RankTable } from './rank-table.js';
 
+/** Entries of the cache of pair ranks a chunk's merge keeps, at most (a power of two). */
+const CACHE_SIZE = 4096;
+
 /**
  * The tokens gpt-tokenizer's `encode` gives one pre-tokenizer chunk, in time O(n log n).
  *
@@ -15,49 +18,100 @@ export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
   const bytes = Buffer.from(chunk, 'utf8').toString('latin1');
   const whole = table.chunkRank(chunk, bytes);
-  if (whole >= 0) return [whole];
+  return whole >= 0 ? [whole] : new Merge(bytes, table).tokens();
+}
 
-  const n = bytes.length;
-  // Parts are runs of bytes: `next[s]` is where the part starting at s ends, `prev[s]` where the
-  // part before it starts.
-  const next = new Int32Array(n);
-  const prev = new Int32Array(n);
-  // The token of the part at s, once a merge made it.
-  const token = new Int32Array(n);
-  // The rank of the pair of the part at s and the one after it; -1 for none, or no part at s.
-  const pairRank = new Int32Array(n);
-  const queue = new PairQueue();
+/**
+ * The merge of one chunk. (A class, not closures in `bpeMerge`: code optimised for one call's
+ * closures is thrown away at the next call, whose closures are other functions.)
+ */
+class Merge {
+  private readonly n: number;
+  /** Parts are runs of bytes: `next[s]` is where the part at s ends, `prev[s]` where the one before starts. */
+  private readonly next: Int32Array;
+  private readonly prev: Int32Array;
+  /** The token of the part at s: its bytes' rank. */
+  private readonly token: Int32Array;
+  /** The rank of the pair of the part at s and the one after it; -1 for none, or no part at s. */
+  private readonly pairRank: Int32Array;
+  private readonly queue: PairQueue;
+  // A pair's rank is a function of its bytes, so of its parts' tokens unless a part starts with a
+  // BOM (the table may have dropped it to find the token). Recent pairs of tokens are cached,
+  // direct-mapped: a run of one character makes few pairs, each looked up thousands of times.
+  private readonly cacheLeft: Int32Array;
+  private readonly cacheRight: Int32Array;
+  private readonly cacheRank: Int32Array;
+
+  constructor(
+    private readonly bytes: string,
+    private readonly table: RankTable,
+  ) {
+    const n = (this.n = bytes.length);
+    this.next = new Int32Array(n);
+    this.prev = new Int32Array(n);
+    this.token = new Int32Array(n);
+    this.pairRank = new Int32Array(n);
+    this.queue = new PairQueue(n);
+    const size = Math.min(CACHE_SIZE, 1 << (32 - Math.clz32(n)));
+    this.cacheLeft = new Int32Array(size).fill(-2); // -1 is no token
+    this.cacheRight = new Int32Array(size);
+    this.cacheRank = new Int32Array(size);
+    const byteRank = new Int32Array(256).fill(-2);
+    for (let s = 0; s < n; s++) {
+      this.next[s] = s + 1;
+      this.prev[s] = s - 1;
+      const byte = bytes.charCodeAt(s);
+      if (byteRank[byte] === -2) byteRank[byte] = table.rankOf(bytes, s, s + 1);
+      this.token[s] = byteRank[byte]!;
+    }
+    for (let s = 0; s < n; s++) this.rankPair(s);
+  }
+
+  /** Merges the parts, and gives their tokens. */
+  tokens(): number[] {
+    const { n, next, prev, token, pairRank, queue } = this;
+    for (let start = queue.pop(); start >= 0; start = queue.pop()) {
+      const rank = queue.rank;
+      if (pairRank[start] !== rank) continue; // the pair changed since it was queued
+      // Every pair is queued with its current rank, and this is the least (rank, start) queued,
+      // so this pair is the one the library merges next.
+      const right = next[start]!;
+      const end = next[right]!;
+      next[start] = end;
+      if (end < n) prev[end] = start;
+      pairRank[right] = -1;
+      token[start] = rank;
+      // The pair before first: a merge's pairs are then queued at increasing starts.
+      if (start > 0) this.rankPair(prev[start]!);
+      this.rankPair(start);
+    }
+    const tokens: number[] = [];
+    for (let s = 0; s < n; s = next[s]!) tokens.push(token[s]!);
+    return tokens;
+  }
 
   /** Ranks the pair at `start` anew and queues it. */
-  const rankPair = (start: number) => {
-    const right = next[start]!;
-    const rank = right < n ? table.rankOf(bytes, start, next[right]!) : -1;
-    pairRank[start] = rank;
-    if (rank >= 0) queue.push(rank, start);
-  };
-
-  for (let s = 0; s < n; s++) {
-    next[s] = s + 1;
-    prev[s] = s - 1;
-  }
-  for (let s = 0; s < n; s++) rankPair(s);
-
-  for (let start = queue.pop(); start >= 0; start = queue.pop()) {
-    const rank = queue.rank;
-    if (pairRank[start] !== rank) continue; // the pair changed since it was queued
-    // Every pair is queued with its current rank, and this is the least (rank, start) queued, so
-    // this pair is the one the library merges next.
-    const right = next[start]!;
-    const end = next[right]!;
-    next[start] = end;
-    if (end < n) prev[end] = start;
-    pairRank[right] = -1;
-    token[start] = rank;
-    rankPair(start);
-    if (start > 0) rankPair(prev[start]!);
+  private rankPair(start: number): void {
+    const right = this.next[start]!;
+    const rank = right < this.n ? this.rankOf(start, right) : -1;
+    this.pairRank[start] = rank;
+    if (rank >= 0) this.queue.push(rank, start);
   }
 
-  const tokens: number[] = [];
-  for (let s = 0; s < n; s = next[s]!) tokens.push(next[s] === s + 1 ? table.rankOf(bytes, s, s + 1) : token[s]!);
-  return tokens;
+  /** The rank of the pair of the parts at `start` and `right`. */
+  private rankOf(start: number, right: number): number {
+    const left = this.token[start]!;
+    const other = this.token[right]!;
+    const slot = (Math.imul(left, 0x9e3779b1) + other) & (this.cacheRank.length - 1);
+    if (this.cacheLeft[slot] === left && this.cacheRight[slot] === other) return this.cacheRank[slot]!;
+    const rank = this.table.rankOf(this.bytes, start, this.next[right]!);
+    if (left >= 0 && other >= 0 && !startsWithBom(this.bytes, start) && !startsWithBom(this.bytes, right)) {
+      this.cacheLeft[slot] = left;
+      this.cacheRight[slot] = other;
+      this.cacheRank[slot] = rank;
+    }
+    return rank;
+  }
 }
+
+const startsWithBom = (bytes: string, at: number) => bytes.charCodeAt(at) === 0xef && bytes.startsWith('\xef\xbb\xbf', at);

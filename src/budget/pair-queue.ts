@@ -1,95 +1,125 @@
+/** 2^32: a run's key is rank * RANK + its first start, exact in a double. */
+const RANK = 2 ** 32;
+/** Slots for open runs (a power of two). */
+const OPEN = 64;
+
 /**
- * Pairs (rank, start), taken out least rank first, then least start: a min-heap of the ranks
- * queued, each with the starts queued at that rank. Starts mostly arrive in increasing order
- * (a long run queues its pairs left to right), so a rank keeps those in a list taken from the
- * front, and only the others in a heap of their own. A run of a million bytes then costs no heap
- * work per pair, where one heap of a million pairs costs a cache miss at each of its levels.
+ * Pairs (rank, start), taken out least rank first, then least start. Pairs are kept in runs:
+ * lists of starts of one rank in increasing order. A pair joins the run of its rank last opened
+ * when it starts no earlier than that run's last pair, else it opens a run; a binary heap orders
+ * the runs by (rank, first start). A merge queues its pairs at increasing starts, so a run of a
+ * million bytes makes a handful of runs, and most pairs cost no heap work.
  */
 export class PairQueue {
   /** The rank of the pair the last `pop` took. */
   rank = -1;
-  private readonly ranks = new MinHeap();
-  private readonly starts = new Map<number, StartsOfRank>();
+  // Queued pairs are nodes of linked lists: `links[node]` is the next in its run (or in the list of
+  // free nodes), -1 at the end.
+  private starts: Int32Array;
+  private links: Int32Array;
+  private nodes = 0;
+  private free = -1;
+  // The heap of runs: each its key and its first node.
+  private keys: Float64Array;
+  private heads: Int32Array;
+  private size = 0;
+  // The runs pairs join, at most one a slot (rank % OPEN): a rank and the run's last node.
+  private readonly openRank = new Int32Array(OPEN).fill(-1);
+  private readonly openLast = new Int32Array(OPEN);
+
+  /** A queue with room for `capacity` pairs before it grows. */
+  constructor(capacity = 16) {
+    this.starts = new Int32Array(capacity);
+    this.links = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+    this.heads = new Int32Array(capacity);
+  }
 
   /** Queues the pair (rank, start); the same pair may be queued more than once. */
   push(rank: number, start: number): void {
-    let starts = this.starts.get(rank);
-    if (!starts) {
-      starts = { inOrder: [], taken: 0, others: new MinHeap() };
-      this.starts.set(rank, starts);
-      this.ranks.push(rank);
+    let node = this.free;
+    if (node >= 0) this.free = this.links[node]!;
+    else {
+      node = this.nodes++;
+      if (node === this.starts.length) {
+        this.starts = grown(this.starts);
+        this.links = grown(this.links);
+      }
     }
-    const { inOrder } = starts;
-    if (starts.taken === inOrder.length || inOrder[inOrder.length - 1]! < start) inOrder.push(start);
-    else starts.others.push(start);
+    this.starts[node] = start;
+    this.links[node] = -1;
+    const slot = rank & (OPEN - 1);
+    const last = this.openLast[slot]!;
+    if (this.openRank[slot] === rank && this.starts[last]! <= start) this.links[last] = node;
+    else this.pushRun(rank * RANK + start, node);
+    this.openRank[slot] = rank;
+    this.openLast[slot] = node;
   }
 
   /** The start of the least pair, taken out (its rank in `rank`); -1 when empty. */
   pop(): number {
-    if (this.ranks.size === 0) return -1;
-    const rank = this.ranks.peek();
-    const starts = this.starts.get(rank)!;
-    const { inOrder, others } = starts;
-    let start: number;
-    if (starts.taken < inOrder.length && (others.size === 0 || inOrder[starts.taken]! < others.peek())) start = inOrder[starts.taken++]!;
-    else start = others.pop();
-    if (starts.taken === inOrder.length && others.size === 0) {
-      this.starts.delete(rank);
-      this.ranks.pop();
+    if (this.size === 0) return -1;
+    const { keys, heads, starts, links } = this;
+    const node = heads[0]!;
+    const rank = Math.floor(keys[0]! / RANK);
+    const after = links[node]!;
+    links[node] = this.free;
+    this.free = node;
+    if (after >= 0) {
+      keys[0] = rank * RANK + starts[after]!;
+      heads[0] = after;
+    } else {
+      const slot = rank & (OPEN - 1);
+      if (this.openRank[slot] === rank && this.openLast[slot] === node) this.openRank[slot] = -1;
+      this.size--;
+      keys[0] = keys[this.size]!;
+      heads[0] = heads[this.size]!;
     }
+    this.siftDown();
     this.rank = rank;
-    return start;
-  }
-}
-
-interface StartsOfRank {
-  readonly inOrder: number[];
-  /** How many of `inOrder` were taken out. */
-  taken: number;
-  readonly others: MinHeap;
-}
-
-/** A binary min-heap of numbers. */
-class MinHeap {
-  private readonly items: number[] = [];
-
-  get size(): number {
-    return this.items.length;
+    return starts[node]!;
   }
 
-  peek(): number {
-    return this.items[0]!;
-  }
-
-  push(item: number): void {
-    const items = this.items;
-    let at = items.length;
-    items.push(item);
+  private pushRun(key: number, node: number): void {
+    if (this.size === this.keys.length) {
+      this.keys = grown(this.keys);
+      this.heads = grown(this.heads);
+    }
+    const { keys, heads } = this;
+    let at = this.size++;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (items[parent]! <= item) break;
-      items[at] = items[parent]!;
+      if (keys[parent]! <= key) break;
+      keys[at] = keys[parent]!;
+      heads[at] = heads[parent]!;
       at = parent;
     }
-    items[at] = item;
+    keys[at] = key;
+    heads[at] = node;
   }
 
-  pop(): number {
-    const items = this.items;
-    const least = items[0]!;
-    const last = items.pop()!;
-    const size = items.length;
-    if (size === 0) return least;
+  /** Moves the run at the top down to its place. */
+  private siftDown(): void {
+    const { keys, heads, size } = this;
+    const key = keys[0]!;
+    const node = heads[0]!;
     let at = 0;
     for (;;) {
       let child = 2 * at + 1;
       if (child >= size) break;
-      if (child + 1 < size && items[child + 1]! < items[child]!) child++;
-      if (items[child]! >= last) break;
-      items[at] = items[child]!;
+      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
+      if (keys[child]! >= key) break;
+      keys[at] = keys[child]!;
+      heads[at] = heads[child]!;
       at = child;
     }
-    items[at] = last;
-    return least;
+    keys[at] = key;
+    heads[at] = node;
   }
+}
+
+function grown<T extends Int32Array | Float64Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
