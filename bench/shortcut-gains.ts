@@ -31,7 +31,7 @@ const SHORTCUTS: Record<string, (state: WalkState) => Shortcut> = {
   'step over': stepOver,
   'early stop': earlyStop,
   'read ahead': readAhead,
-  'warm dependents': () => warmDependents,
+  'warm dependents': warmDependents,
 };
 const NAMES = Object.keys(SHORTCUTS);
 const variants: Record<string, readonly string[]> = {

@@ -89,13 +89,7 @@ async function walk(
   const several = Array.isArray(options.focus);
   // The loader reads as the shortcuts say, once they exist: the focus notes are read before.
   let readPage: PageReading = readWholePage;
-  let warmDependents = false;
-  const loader = new NoteLoader(deadline.guardReader(reader), {
-    readPage: (request, load) => readPage(request, load),
-    get warmDependents() {
-      return warmDependents;
-    },
-  });
+  const loader = new NoteLoader(deadline.guardReader(reader), { readPage: (request, load, relation) => readPage(request, load, relation) });
   const reading = Promise.all([
     Promise.all(focusIds.map((id) => loader.note(id, true))),
     Promise.all(focusIds.map((id) => loader.ancestors(id))),
@@ -137,7 +131,6 @@ async function walk(
     capabilities: reader.capabilities ?? {},
   });
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
-  warmDependents = shortcuts.some((shortcut) => shortcut.warmsDependents);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
   const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
   const focusWalks = found.map((focus, index) => ({

@@ -95,6 +95,7 @@ export class Deadline {
       },
       anchorOf: (relation) => strategies.anchorOf(relation),
       feed: (relation, anchor) => strategies.feed(relation, anchor),
+      candidatesOf: (relation, anchor) => strategies.candidatesOf(relation, anchor),
     };
   }
 

@@ -37,7 +37,7 @@ async function recordingReader(siblings: boolean): Promise<{ reader: NoteReader;
   return { reader, keys };
 }
 
-const loaderOver = (reader: NoteReader) => new NoteLoader(reader, { readPage: readWholePage, warmDependents: false });
+const loaderOver = (reader: NoteReader) => new NoteLoader(reader, { readPage: readWholePage });
 
 /** The relations whose first read needs nothing of the focus note but its id. */
 const FIRST_READ: readonly RelatedRelation[] = ['Child', 'ReferringNote', 'PriorSibling', 'YoungerSibling', 'ParentSibling'];

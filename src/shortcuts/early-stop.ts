@@ -54,6 +54,7 @@ export function earlyStop(state: WalkState): Shortcut {
       },
       anchorOf: (relation) => inner.anchorOf(relation),
       feed: (relation, anchor) => inner.feed(relation, anchor),
+      candidatesOf: (relation, anchor) => inner.candidatesOf(relation, anchor),
     }),
   };
 }

@@ -15,6 +15,4 @@ export interface Shortcut {
   readonly cursor?: (inner: CandidateCursor) => CandidateCursor;
   readonly pricing?: (inner: NotePricing) => NotePricing;
   readonly strategies?: (inner: Strategies) => Strategies;
-  /** Whether the loader starts the reads a feeding relation's notes would lead to before they are reached. */
-  readonly warmsDependents?: boolean;
 }

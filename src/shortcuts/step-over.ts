@@ -47,8 +47,8 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
   };
 
   return {
-    readPage: (inner) => async (request, load) => {
-      if (!tight()) return inner(request, load);
+    readPage: (inner) => async (request, load, relation) => {
+      if (!tight()) return inner(request, load, relation);
       const scan = request.limit * SCANNED_PER_RECORD;
       const filter = { ...costs.sizeLimits(ledger.remaining), keep: [focus.id, ...ledger.includedIds()], scan };
       return expand(await load({ ...request, filter }), request.limit, scan);

@@ -32,7 +32,7 @@ export const takeShortcuts: ShortcutPlan = {
       ...(one ? [earlyStop(state)] : []),
       ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
       readAhead(state),
-      warmDependents,
+      warmDependents(state),
     ];
   },
 };

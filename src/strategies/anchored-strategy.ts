@@ -18,14 +18,6 @@ export class AnchoredStrategy {
     this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
   }
 
-  /**
-   * Starts the reads `anchor` would need, without making it an anchor: a note on a feeding
-   * relation's page is likely to be reached, and its reads then ride in an early batch.
-   */
-  warm(anchor: NoteRecord): void {
-    this.candidatesOf(anchor);
-  }
-
   /** The anchor that offered the candidate `next` gave last. */
   get anchor(): NoteRecord | undefined {
     return this.lastAnchor;

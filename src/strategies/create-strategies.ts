@@ -1,5 +1,5 @@
 import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
-import { DEPENDENTS, type AnchoredRelation, type FeedingRelation } from '../relationships/dependencies.js';
+import type { AnchoredRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
@@ -7,7 +7,6 @@ import { ExcludingCursor } from './excluding-cursor.js';
 import { LaterCursor } from './later-cursor.js';
 import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
-import type { Seen } from './seen.js';
 import { PagedCursor, type PageReader } from './paged-cursor.js';
 import { SpiralCursor } from './spiral-cursor.js';
 import { parentOf } from './parent-of.js';
@@ -44,23 +43,22 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
       : Promise.resolve({ object: undefined, chain: [] }));
 
   const paged = (readPage: PageReader) => reading(new PagedCursor(readPage));
-  const warmFrom = (feeder: FeedingRelation | undefined): Seen | undefined =>
-    feeder && ((notes) => loader.warm(feeder, notes.filter((note) => note.id !== focus.id), (note) => warmDependents(feeder, note)));
-  const childrenOf = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey, feeder?: FeedingRelation) =>
-    paged((after, limit) => loader.children(parentId, direction, after ?? from, limit, warmFrom(feeder)));
-  const spiralAround = (note: NoteRecord, feeder: FeedingRelation): CandidateCursor =>
+  // Each page is read for the relation it offers candidates to.
+  const childrenOf = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
+    paged((after, limit) => loader.children(parentId, direction, after ?? from, limit, relation));
+  const spiralAround = (relation: RelatedRelation, note: NoteRecord): CandidateCursor =>
     note.parent
-      ? new SpiralCursor(childrenOf(note.parent.id, 'desc', note, feeder), childrenOf(note.parent.id, 'asc', note, feeder))
+      ? new SpiralCursor(childrenOf(relation, note.parent.id, 'desc', note), childrenOf(relation, note.parent.id, 'asc', note))
       : NOTHING;
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
   // `startFirstReads` asks for it (from a reader that takes `siblings` requests), the others as
   // children of the parent beyond the note or the last read.
-  const siblingsOf = (note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc', feeder?: FeedingRelation) =>
+  const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
     note.parent
       ? paged((after, limit) =>
           after || !loader.readsSiblings
-            ? loader.children(note.parent!.id, direction, after ?? note, limit, warmFrom(feeder))
-            : loader.siblings(focus.id, up, direction, limit, warmFrom(feeder)),
+            ? loader.children(note.parent!.id, direction, after ?? note, limit, relation)
+            : loader.siblings(focus.id, up, direction, limit, relation),
         )
       : NOTHING;
   const chainOf = (note: NoteRecord): CandidateCursor =>
@@ -68,35 +66,35 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   const one = (id: NoteId | undefined) =>
     id === undefined ? NOTHING : reading(new ListCursor(async () => listOf(await loader.note(id))));
 
-  const anchored: Record<AnchoredRelation, AnchoredStrategy> = {
-    ReifiedChildObject: new AnchoredStrategy((child) => one(child.object?.id)),
-    ReferringSubject: new AnchoredStrategy((referring) => one(referring.parent?.id)),
-    ParentSiblingChild: new AnchoredStrategy((parentSibling) => childrenOf(parentSibling.id)),
-    ObjectParentSiblingChild: new AnchoredStrategy((objectParentSibling) => childrenOf(objectParentSibling.id)),
-    NoteInReferringContextualPath: new AnchoredStrategy(chainOf),
-    ReferringCousin: new AnchoredStrategy((referring) =>
-      referring.parent ? new ExcludingCursor(childrenOf(referring.parent.id), referring.id) : NOTHING,
-    ),
+  // What each anchor offers to the relations fed by anchors.
+  const candidatesOf: Record<AnchoredRelation, (anchor: NoteRecord) => CandidateCursor> = {
+    ReifiedChildObject: (child) => one(child.object?.id),
+    ReferringSubject: (referring) => one(referring.parent?.id),
+    ParentSiblingChild: (parentSibling) => childrenOf('ParentSiblingChild', parentSibling.id),
+    ObjectParentSiblingChild: (objectParentSibling) => childrenOf('ObjectParentSiblingChild', objectParentSibling.id),
+    NoteInReferringContextualPath: chainOf,
+    ReferringCousin: (referring) =>
+      referring.parent ? new ExcludingCursor(childrenOf('ReferringCousin', referring.parent.id), referring.id) : NOTHING,
   };
-  const warmDependents = (feeder: FeedingRelation, note: NoteRecord) => {
-    for (const dependent of DEPENDENTS[feeder]) anchored[dependent].warm(note);
-  };
+  const anchored = Object.fromEntries(
+    Object.entries(candidatesOf).map(([relation, of]) => [relation, new AnchoredStrategy(of)]),
+  ) as Record<AnchoredRelation, AnchoredStrategy>;
 
   const fedAtStart: Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor> = {
     Parent: ListCursor.of(parent ? [parent] : []),
     Object: reading(new ListCursor(async () => listOf((await objectAndChain()).object))),
-    Child: childrenOf(focus.id, 'asc', undefined, 'Child'),
-    PriorSibling: parent ? siblingsOf(focus, 0, 'desc') : NOTHING,
-    YoungerSibling: parent ? siblingsOf(focus, 0, 'asc') : NOTHING,
-    ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, warmFrom('ReferringNote'))),
+    Child: childrenOf('Child', focus.id),
+    PriorSibling: parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
+    YoungerSibling: parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
+    ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote')),
     NoteInContextualPath: ListCursor.of(ancestors.slice(1)),
     NoteInObjectContextualPath: reading(new ListCursor(async () => (await objectAndChain()).chain)),
-    ParentSibling: parent ? new SpiralCursor(siblingsOf(parent, 1, 'desc', 'ParentSibling'), siblingsOf(parent, 1, 'asc', 'ParentSibling')) : NOTHING,
+    ParentSibling: parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
     ObjectParentSibling: reading(
       new LaterCursor(async () => {
         const { object, chain } = await objectAndChain();
         const objectParent = object && parentOf(object, chain);
-        return objectParent ? spiralAround(objectParent, 'ObjectParentSibling') : NOTHING;
+        return objectParent ? spiralAround('ObjectParentSibling', objectParent) : NOTHING;
       }),
     ),
   };
@@ -109,6 +107,7 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     next: (relation) => sources.get(relation)!.next(),
     anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
+    candidatesOf: (relation, anchor) => candidatesOf[relation](anchor),
   };
 }
 

@@ -1,27 +1,17 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
-import type { FeedingRelation } from '../relationships/dependencies.js';
+import type { RelatedRelation } from '../relationships/relation.js';
 import type { NoteReader } from '../store/note-store.js';
 import type { CapableReadRequest } from '../store/reader-capabilities.js';
 import { requestKey } from '../store/request-key.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Load, PageReading } from './page-reading.js';
-import type { Seen } from './seen.js';
 import type { PageRead } from './page-read.js';
 
 export interface LoaderOptions {
   /** How a page is read; asked at each page (`readWholePage` unless a shortcut says otherwise). */
   readonly readPage: PageReading;
-  /** Whether to start the reads a feeding relation's notes would lead to before they are reached. */
-  readonly warmDependents: boolean;
 }
-
-/**
- * Notes of a feeding relation whose dependents' first reads are started before they are fed.
- * Measured on a generated 20k-note notebook, budget 2,000: 8 let a few builds need 11 round
- * trips; warming every note made statements of ~65 children pages; 32 keeps both in check.
- */
-const WARMED_PER_FEEDER = 32;
 
 /**
  * The core's view of a reader: one request at a time for the strategies, one batch per turn of the event loop for
@@ -33,7 +23,6 @@ const WARMED_PER_FEEDER = 32;
  */
 export class NoteLoader {
   private readonly load: Load;
-  private readonly warmed = new Map<FeedingRelation, number>();
   /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
   readonly readsSiblings: boolean;
 
@@ -56,41 +45,23 @@ export class NoteLoader {
     return this.load({ kind: 'ancestors', id });
   }
 
-  /** `read` is told of every page's records as the store returned them (to warm their dependents). */
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, read?: Seen): Promise<PageRead> {
+  /** A page of `parentId`'s children, for `relation` (undefined for a read asked before the walk). */
+  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, relation?: RelatedRelation): Promise<PageRead> {
     const bound = after && { after: { siblingOrder: after.siblingOrder, id: after.id } };
-    return this.page({ kind: 'children', parentId, direction, ...bound, limit }, read);
+    return this.page({ kind: 'children', parentId, direction, ...bound, limit }, relation);
   }
 
   /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
-  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, read?: Seen): Promise<PageRead> {
-    return this.page({ kind: 'siblings', of, up, direction, limit }, read);
+  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, relation?: RelatedRelation): Promise<PageRead> {
+    return this.page({ kind: 'siblings', of, up, direction, limit }, relation);
   }
 
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, read?: Seen): Promise<PageRead> {
-    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, read);
+  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, relation?: RelatedRelation): Promise<PageRead> {
+    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, relation);
   }
 
-  private page(request: PageRequest, read: Seen | undefined): Promise<PageRead> {
-    const load: Load = read ? async (request) => {
-      const notes = await this.load(request);
-      read(notes);
-      return notes;
-    } : this.load;
-    return this.options.readPage(request, load);
-  }
-
-  /**
-   * Starts the reads that the first notes of `feeder`'s pages would lead to once reached
-   * (`start` issues them), so that they ride in an early batch. Only the first few: a feeder's
-   * notes become anchors a few per round, and warming a hub's whole page made huge statements.
-   */
-  warm(feeder: FeedingRelation, notes: readonly NoteRecord[], start: (note: NoteRecord) => void): void {
-    if (!this.options.warmDependents) return;
-    const done = this.warmed.get(feeder) ?? 0;
-    const ahead = notes.slice(0, Math.max(0, WARMED_PER_FEEDER - done));
-    this.warmed.set(feeder, done + ahead.length);
-    for (const note of ahead) start(note);
+  private page(request: PageRequest, relation: RelatedRelation | undefined): Promise<PageRead> {
+    return this.options.readPage(request, this.load, relation);
   }
 }
 
