@@ -11,6 +11,7 @@ import { build } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
 import type { TokenizerName } from '../src/budget/tokenizer.js';
 import { renderJson } from '../src/result/render-json.js';
+import { costFloor } from '../src/shortcuts/cost-floor.js';
 import { earlyStop } from '../src/shortcuts/early-stop.js';
 import { readAhead } from '../src/shortcuts/read-ahead.js';
 import type { Shortcut } from '../src/shortcuts/shortcut.js';
@@ -28,6 +29,7 @@ import { generateNotebooks } from './generate-notebook.js';
 const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3;
 const SHORTCUTS: Record<string, (state: WalkState) => Shortcut> = {
+  'cost floor': costFloor,
   'step over': stepOver,
   'early stop': earlyStop,
   'read ahead': readAhead,

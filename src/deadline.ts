@@ -87,25 +87,22 @@ export class Deadline {
    */
   guard(strategies: Strategies): Strategies {
     return {
-      next: (relation) => {
+      take: (relation) => {
         const now = performance.now();
-        const pause = this.breathe(now);
-        if (pause) return pause.then(() => this.step(strategies, relation, performance.now()));
-        return this.step(strategies, relation, now);
+        // A breath is due: no candidate at hand, so the walk waits in `more`, which takes it.
+        if (now - this.lastYield >= YIELD_EVERY_MS) return undefined;
+        this.check(now);
+        return strategies.take(relation);
+      },
+      more: async (relation) => {
+        await this.breathe(performance.now());
+        this.check();
+        return strategies.more(relation);
       },
       anchorOf: (relation) => strategies.anchorOf(relation),
       feed: (relation, anchor) => strategies.feed(relation, anchor),
       candidatesOf: (relation, anchor) => strategies.candidatesOf(relation, anchor),
     };
-  }
-
-  private step(strategies: Strategies, relation: RelatedRelation, now: number): Promise<NoteRecord | undefined> {
-    try {
-      this.check(now);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return strategies.next(relation);
   }
 
   /** The reader, each batch raced against the deadline: a store that stops answering cannot hold the build. */

@@ -72,7 +72,9 @@ export async function runIteration(walk: Walk): Promise<void> {
         while (added < tier.quota) {
           const relation = round.rotation.next(tier);
           if (!relation) break;
-          const note = await round.strategies.next(relation); // consumed, whatever happens to it
+          // The next candidate, consumed whatever happens to it: at hand, or once more are read.
+          let note = round.strategies.take(relation);
+          while (note === undefined && (await round.strategies.more(relation))) note = round.strategies.take(relation);
           if (!note) {
             round.rotation.deactivate(relation);
             continue;

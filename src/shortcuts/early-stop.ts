@@ -21,14 +21,10 @@ export function earlyStop(state: WalkState): Shortcut {
   const seen = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
   let triedToEnd = false;
 
-  const offered = (relation: RelatedRelation, note: NoteRecord | undefined) => {
-    if (!note) exhausted.add(relation);
-    else {
-      seen.set(note.id, note);
-      const order = orders[relation as ListRelation];
-      if (order?.offers(note)) lastOffered.set(relation as ListRelation, note);
-    }
-    return note;
+  const offered = (relation: RelatedRelation, note: NoteRecord) => {
+    seen.set(note.id, note);
+    const order = orders[relation as ListRelation];
+    if (order?.offers(note)) lastOffered.set(relation as ListRelation, note);
   };
 
   const ends = (): boolean => {
@@ -48,9 +44,17 @@ export function earlyStop(state: WalkState): Shortcut {
 
   return {
     strategies: (inner) => ({
-      next: (relation) => {
-        if (report.endedEarly || ends()) return Promise.resolve(undefined);
-        return inner.next(relation).then((note) => offered(relation, note));
+      take: (relation) => {
+        if (report.endedEarly || ends()) return undefined;
+        const note = inner.take(relation);
+        if (note) offered(relation, note);
+        return note;
+      },
+      more: async (relation) => {
+        if (report.endedEarly) return false;
+        const more = await inner.more(relation);
+        if (!more) exhausted.add(relation);
+        return more;
       },
       anchorOf: (relation) => inner.anchorOf(relation),
       feed: (relation, anchor) => inner.feed(relation, anchor),

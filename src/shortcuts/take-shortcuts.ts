@@ -1,10 +1,10 @@
 import type { NoteId } from '../model/note-record.js';
 import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 import type { NoteLoader } from '../strategies/note-loader.js';
+import { costFloor } from './cost-floor.js';
 import { earlyStop } from './early-stop.js';
 import { readAhead } from './read-ahead.js';
 import type { Shortcut } from './shortcut.js';
-import { shorteningFloor } from './shortening-floor.js';
 import { startFirstReads } from './start-first-reads.js';
 import { stepOver } from './step-over.js';
 import type { WalkState } from './walk-state.js';
@@ -12,25 +12,26 @@ import { warmDependents } from './warm-dependents.js';
 
 /**
  * The shortcuts a build takes, each on one line: deleting a line removes that shortcut and
- * changes nothing but speed (`bench/shortcut-gains.ts` measures what each buys; a per-note cost
- * floor, which bought at most 1.35x on any line there, was removed). All of them wait until the
- * report's list of skipped notes is full, so that list comes out as the literal walk gives it.
+ * changes nothing but speed (`bench/shortcut-gains.ts` measures what each buys). All of them wait
+ * until the report's list of skipped notes is full, so that list comes out as the literal walk
+ * gives it.
  *
  * Stepping over leaves a note out unread, which `fit: shorten` must not do (the note may fit
- * shortened): it is left out then, and `shorteningFloor` prices the notes and the search's tries
- * against their floors instead. With a list of foci a note also names its focus, which only adds
- * to its cost, so the size limits behind stepping over hold (the other foci are in the ledger, so
- * pages keep them); the early stop and the shortening floor reason about one focus note and are
- * left out then. The first reads (`startFirstReads`) ride with the focus note's own read.
+ * shortened): it is left out then, and the cost floor prices the notes and the search's tries
+ * against their floors. With a list of foci a note also names its focus, which only adds to its
+ * cost, so the size limits behind stepping over hold (the other foci are in the ledger, so pages
+ * keep them); the early stop and the cost floor reason about one focus note and are left out
+ * then. Stepping over comes after the cost floor, so a note it left out is priced at infinity
+ * without a floor measured. The first reads (`startFirstReads`) ride with the focus note's own read.
  */
 export const takeShortcuts: ShortcutPlan = {
   firstReads: startFirstReads,
   walk: (state) => {
     const one = !state.several;
     return [
+      ...(one ? [costFloor(state)] : []),
       ...(state.fit === 'skip' ? [stepOver(state)] : []),
       ...(one ? [earlyStop(state)] : []),
-      ...(one && state.fit === 'shorten' ? [shorteningFloor(state)] : []),
       readAhead(state),
       warmDependents(state),
     ];

@@ -7,7 +7,7 @@ import type { CandidateCursor } from './candidate-cursor.js';
  * each in turn. A new anchor is appended, so it is reached before the cursor wraps; an anchor
  * with nothing left is dropped.
  */
-export class AnchoredStrategy {
+export class AnchoredStrategy implements CandidateCursor {
   private readonly anchors: { readonly anchor: NoteRecord; readonly candidates: CandidateCursor }[] = [];
   private cursor = 0;
   private lastAnchor: NoteRecord | undefined;
@@ -18,30 +18,33 @@ export class AnchoredStrategy {
     this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
   }
 
-  /** The anchor that offered the candidate `next` gave last. */
+  /** The anchor that offered the candidate `take` gave last. */
   get anchor(): NoteRecord | undefined {
     return this.lastAnchor;
   }
 
-  async next(): Promise<NoteRecord | undefined> {
-    while (this.anchors.length > 0) {
-      if (this.cursor >= this.anchors.length) this.cursor = 0;
-      const candidate = this.took(await this.anchors[this.cursor]!.candidates.next());
-      if (candidate) return candidate;
-    }
-    return undefined;
-  }
-
-  /** Moves on from the current anchor: past it when it offered `candidate`, dropping it when it had none. */
-  private took(candidate: NoteRecord | undefined): NoteRecord | undefined {
+  /** The next candidate at hand: the current anchor's, if it has one at hand. */
+  take(): NoteRecord | undefined {
+    if (this.anchors.length === 0) return undefined;
+    if (this.cursor >= this.anchors.length) this.cursor = 0;
+    const { anchor, candidates } = this.anchors[this.cursor]!;
+    const candidate = candidates.take();
     if (candidate) {
-      this.lastAnchor = this.anchors[this.cursor]!.anchor;
+      this.lastAnchor = anchor;
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;
-      return candidate;
     }
-    // Dropping the anchor leaves the cursor on the one that followed it.
-    this.anchors.splice(this.cursor, 1);
-    return undefined;
+    return candidate;
+  }
+
+  /** Waits until the current anchor has a candidate at hand, dropping the anchors that have none left. */
+  async more(): Promise<boolean> {
+    while (this.anchors.length > 0) {
+      if (this.cursor >= this.anchors.length) this.cursor = 0;
+      if (await this.anchors[this.cursor]!.candidates.more()) return true;
+      // Dropping the anchor leaves the cursor on the one that followed it.
+      this.anchors.splice(this.cursor, 1);
+    }
+    return false;
   }
 }

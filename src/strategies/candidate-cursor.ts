@@ -1,7 +1,12 @@
 import type { NoteRecord } from '../model/note-record.js';
 
-/** The candidates of one relation (or of one anchor), in the order they are offered. */
+/**
+ * The candidates of one relation (or of one anchor), in the order they are offered, a page at a
+ * time: `take` hands the next candidate of the page at hand, and `more` waits for the next page.
+ */
 export interface CandidateCursor {
-  /** The next candidate, consumed; `undefined` once there are none left. Asked once at a time. */
-  next(): Promise<NoteRecord | undefined>;
+  /** The next candidate at hand, consumed; undefined when none is at hand (then ask `more`). */
+  take(): NoteRecord | undefined;
+  /** Waits until a candidate is at hand: true, or false once there are none left. One wait at a time. */
+  more(): Promise<boolean>;
 }

@@ -99,12 +99,10 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ),
   };
 
-  const sources = new Map<RelatedRelation, { next(): Promise<NoteRecord | undefined> }>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [
-    RelatedRelation,
-    CandidateCursor | AnchoredStrategy,
-  ][]);
+  const sources = new Map<RelatedRelation, CandidateCursor>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [RelatedRelation, CandidateCursor][]);
   return {
-    next: (relation) => sources.get(relation)!.next(),
+    take: (relation) => sources.get(relation)!.take(),
+    more: (relation) => sources.get(relation)!.more(),
     anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
     candidatesOf: (relation, anchor) => candidatesOf[relation](anchor),

@@ -8,8 +8,12 @@ export class ExcludingCursor implements CandidateCursor {
     private readonly excludedId: number,
   ) {}
 
-  async next(): Promise<NoteRecord | undefined> {
-    const candidate = await this.inner.next();
-    return candidate?.id === this.excludedId ? this.inner.next() : candidate;
+  take(): NoteRecord | undefined {
+    const candidate = this.inner.take();
+    return candidate?.id === this.excludedId ? this.inner.take() : candidate;
+  }
+
+  more(): Promise<boolean> {
+    return this.inner.more();
   }
 }

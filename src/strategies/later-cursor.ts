@@ -7,8 +7,12 @@ export class LaterCursor implements CandidateCursor {
 
   constructor(private readonly make: () => Promise<CandidateCursor>) {}
 
-  async next(): Promise<NoteRecord | undefined> {
+  take(): NoteRecord | undefined {
+    return this.cursor?.take();
+  }
+
+  async more(): Promise<boolean> {
     this.cursor ??= await this.make();
-    return this.cursor.next();
+    return this.cursor.more();
   }
 }

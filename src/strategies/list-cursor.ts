@@ -1,23 +1,27 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 
-/** Candidates known in one go, such as an ancestor chain or a single parent, read when first asked for. */
+/** Candidates known in one go, such as an ancestor chain or a single parent, read when first waited for. */
 export class ListCursor implements CandidateCursor {
   private index = 0;
-  private notes: readonly NoteRecord[] | undefined;
 
-  constructor(private readonly read: () => Promise<readonly NoteRecord[]> | readonly NoteRecord[]) {}
+  constructor(
+    private readonly read: () => Promise<readonly NoteRecord[]>,
+    private notes?: readonly NoteRecord[],
+  ) {}
 
+  /** A list already at hand. */
   static of(notes: readonly NoteRecord[]): ListCursor {
-    return new ListCursor(() => notes);
+    return new ListCursor(async () => notes, notes);
   }
 
-  next(): Promise<NoteRecord | undefined> {
-    return this.notes ? Promise.resolve(this.notes[this.index++]) : this.first();
+  take(): NoteRecord | undefined {
+    const notes = this.notes;
+    return notes && this.index < notes.length ? notes[this.index++] : undefined;
   }
 
-  private async first(): Promise<NoteRecord | undefined> {
+  async more(): Promise<boolean> {
     this.notes ??= await this.read();
-    return this.notes[this.index++];
+    return this.index < this.notes.length;
   }
 }

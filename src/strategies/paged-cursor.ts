@@ -30,19 +30,18 @@ export class PagedCursor implements CandidateCursor {
     this.pages = pagesOf(readPage);
   }
 
-  next(): Promise<NoteRecord | undefined> {
-    // Within a page read, no async function's own promise and await: a hub's walk takes thousands.
-    return this.index < this.page.length ? Promise.resolve(this.page[this.index++]) : this.nextPage();
+  take(): NoteRecord | undefined {
+    return this.index < this.page.length ? this.page[this.index++] : undefined;
   }
 
-  private async nextPage(): Promise<NoteRecord | undefined> {
+  async more(): Promise<boolean> {
     while (this.index >= this.page.length) {
       const read = await this.pages.next();
-      if (read.done) return undefined;
+      if (read.done) return false;
       this.page = read.value;
       this.index = 0;
     }
-    return this.page[this.index++];
+    return true;
   }
 }
 

@@ -12,15 +12,26 @@ export class SpiralCursor implements CandidateCursor {
     private readonly younger: CandidateCursor,
   ) {}
 
-  async next(): Promise<NoteRecord | undefined> {
+  take(): NoteRecord | undefined {
+    if (this.priorDone && this.youngerDone) return undefined;
+    const fromPrior = this.fromPrior();
+    const candidate = (fromPrior ? this.prior : this.younger).take();
+    if (candidate) this.takePrior = !fromPrior;
+    return candidate;
+  }
+
+  async more(): Promise<boolean> {
     while (!(this.priorDone && this.youngerDone)) {
-      const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
-      this.takePrior = !fromPrior;
-      const candidate = await (fromPrior ? this.prior : this.younger).next();
-      if (candidate) return candidate;
+      const fromPrior = this.fromPrior();
+      if (await (fromPrior ? this.prior : this.younger).more()) return true;
       if (fromPrior) this.priorDone = true;
       else this.youngerDone = true;
     }
-    return undefined;
+    return false;
+  }
+
+  /** Whether the next candidate is the prior side's: its turn, or the younger side ran out. */
+  private fromPrior(): boolean {
+    return this.youngerDone || (this.takePrior && !this.priorDone);
   }
 }

@@ -9,9 +9,11 @@ import type { CandidateCursor } from './candidate-cursor.js';
  * notes were reached.
  */
 export interface Strategies {
-  /** The next candidate of `relation`, consumed; `undefined` when it has none left for now. */
-  next(relation: RelatedRelation): Promise<NoteRecord | undefined>;
-  /** The anchor that offered the candidate `next(relation)` gave last (spec section 9, `via`). */
+  /** The next candidate of `relation` at hand, consumed; undefined when none is at hand (then ask `more`). */
+  take(relation: RelatedRelation): NoteRecord | undefined;
+  /** Waits until `relation` has a candidate at hand: true, or false when it has none left for now. */
+  more(relation: RelatedRelation): Promise<boolean>;
+  /** The anchor that offered the candidate `take(relation)` gave last (spec section 9, `via`). */
   anchorOf(relation: AnchoredRelation): NoteRecord | undefined;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;

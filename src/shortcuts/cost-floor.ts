@@ -1,0 +1,25 @@
+import { shownSizeOf } from '../store/shown-size.js';
+import type { Shortcut } from './shortcut.js';
+import type { WalkState } from './walk-state.js';
+
+/**
+ * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is
+ * left cannot fit, so it is priced at infinity without counting its tokens, and the walk skips it
+ * as it would. A note in full, only once the report's list of skipped notes is full (the listed
+ * costs are real ones); with `fit: shorten`, the search's tries too, each against the floor of the
+ * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
+ * of foci does not take this shortcut.
+ */
+export function costFloor({ costs, ledger, report, detailsLimit }: WalkState): Shortcut {
+  return {
+    pricing: (inner) => ({
+      noteCost: (note, relation, result, form) => {
+        const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
+        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shownSizeOf(note, shown)) > ledger.remaining
+          ? Infinity
+          : inner.noteCost(note, relation, result, form);
+      },
+      entryCost: (entry, result) => inner.entryCost(entry, result),
+    }),
+  };
+}
