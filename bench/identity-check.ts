@@ -4,7 +4,7 @@
 // and in MySQL. Run it on two versions of the code and compare the files (`cmp a.txt b.txt`):
 // equal files mean every build gave byte-identical results and reports. `--without-ledger` leaves
 // the report's `added` (the ledger of spec section 9) out of the hash, to compare with a version
-// whose reports have none.
+// whose reports have none; `--without-focus-cost` leaves `focusCost` out.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
@@ -25,6 +25,8 @@ if (!out) throw new Error('usage: tsx bench/identity-check.ts OUT.txt [--foci N]
 const fociAt = flags.indexOf('--foci');
 const FOCI = fociAt >= 0 ? Number(flags[fociAt + 1]) : 2_000;
 const WITHOUT_LEDGER = flags.includes('--without-ledger');
+/** `--without-focus-cost`: the report's `focusCost` left out, to compare with a version whose `estimate` focus cost came from its other formula. */
+const WITHOUT_FOCUS_COST = flags.includes('--without-focus-cost');
 /** The note table without the recommended index: the MySQL store then orders its pages by an expression no index serves. */
 const recommendedIndex = !flags.includes('--without-index');
 const TOKENIZERS: readonly TokenizerName[] = ['o200k', 'cl100k', 'estimate', 'one-per-note'];
@@ -46,7 +48,8 @@ async function outcomeOf(store: NoteStore, focus: number, tokenizer: TokenizerNa
     const { result, report } = await buildContext(store, { focus, budget, tokenizer, format });
     const { roundTrips: _roundTrips, ...kept } = report;
     const { added: _added, ...withoutLedger } = kept;
-    const rest = WITHOUT_LEDGER ? withoutLedger : kept;
+    const rest: Partial<typeof kept> = WITHOUT_LEDGER ? withoutLedger : kept;
+    if (WITHOUT_FOCUS_COST) delete rest.focusCost;
     return hash(`${renderJson(result)}\n${JSON.stringify(rest)}`);
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;

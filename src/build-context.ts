@@ -127,6 +127,7 @@ async function walk(
     result,
     report,
     costs,
+    tokenizer: tokenizer.name,
     detailsLimit: options.truncate,
     capabilities: reader.capabilities ?? {},
   });
