@@ -51,6 +51,11 @@ export class PostgresNoteReader implements NoteReader {
   private ending: Promise<void> | undefined;
   private dropped: { readonly reason: unknown } | undefined;
   private readonly pending = new Set<(reason: unknown) => void>();
+  /**
+   * The last statement sent: the next waits for it, so the connection runs one at a time (pg
+   * queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9).
+   */
+  private last: Promise<unknown> = Promise.resolve();
   private readonly onAbort = () => this.drop(this.signal!.reason);
 
   private constructor(
@@ -161,7 +166,9 @@ export class PostgresNoteReader implements NoteReader {
         limit,
       );
       this.pending.add(fail);
-      this.connection.run(statement).then(
+      const sending = this.last.then(() => this.connection.run(statement));
+      this.last = sending.catch(() => {});
+      sending.then(
         (rows) => {
           settle();
           resolve(rows);
