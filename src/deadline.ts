@@ -1,6 +1,4 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
-import type { NoteRecord } from './model/note-record.js';
-import type { RelatedRelation } from './relationships/relation.js';
 import type { NoteReader } from './store/note-store.js';
 import type { Strategies } from './strategies/strategies.js';
 

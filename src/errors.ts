@@ -1,15 +1,4 @@
-import type { ZodError, core } from 'zod';
-
-/**
- * For a value no member of a union takes, the issue of the member that took its type (a string
- * that is not a uri says what a uri looks like), with the union's path; otherwise the issue itself.
- */
-function telling(issue: core.$ZodIssue | undefined): core.$ZodIssue | undefined {
-  if (issue?.code !== 'invalid_union') return issue;
-  const branch = issue.errors.find((issues) => issues[0] !== undefined && issues[0].code !== 'invalid_type');
-  const inner = telling(branch?.[0]);
-  return inner ? { ...inner, path: [...issue.path, ...inner.path] } : issue;
-}
+import type { ZodError } from 'zod';
 
 /** Base class of every error note-context throws on purpose. */
 export class NoteContextError extends Error {

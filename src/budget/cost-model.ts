@@ -1,5 +1,5 @@
 import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
-import { focusListOf, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
+import { focusListOf, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
