@@ -59,7 +59,7 @@ export class Deadline {
    * otherwise block the process until it ends. Undefined while the walk may go on at once.
    */
   private breathe(now: number): Promise<void> | undefined {
-    if (now - this.lastYield < YIELD_EVERY_MS) return undefined;
+    if (!this.breathDue(now)) return undefined;
     return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
     });
@@ -85,10 +85,11 @@ export class Deadline {
    */
   guard(strategies: Strategies): Strategies {
     return {
+      ...strategies,
       take: (relation) => {
         const now = performance.now();
         // A breath is due: no candidate at hand, so the walk waits in `more`, which takes it.
-        if (now - this.lastYield >= YIELD_EVERY_MS) return undefined;
+        if (this.breathDue(now)) return undefined;
         this.check(now);
         return strategies.take(relation);
       },
@@ -97,10 +98,12 @@ export class Deadline {
         this.check();
         return strategies.more(relation);
       },
-      anchorOf: (relation) => strategies.anchorOf(relation),
-      feed: (relation, anchor) => strategies.feed(relation, anchor),
-      candidatesOf: (relation, anchor) => strategies.candidatesOf(relation, anchor),
     };
+  }
+
+  /** Whether the walk has held the event loop long enough to let other work run. */
+  private breathDue(now: number): boolean {
+    return now - this.lastYield >= YIELD_EVERY_MS;
   }
 
   /** The reader, each batch raced against the deadline: a store that stops answering cannot hold the build. */

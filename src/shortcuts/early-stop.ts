@@ -44,6 +44,7 @@ export function earlyStop(state: WalkState): Shortcut {
 
   return {
     strategies: (inner) => ({
+      ...inner,
       take: (relation) => {
         if (report.endedEarly || ends()) return undefined;
         const note = inner.take(relation);
@@ -56,9 +57,6 @@ export function earlyStop(state: WalkState): Shortcut {
         if (!more) exhausted.add(relation);
         return more;
       },
-      anchorOf: (relation) => inner.anchorOf(relation),
-      feed: (relation, anchor) => inner.feed(relation, anchor),
-      candidatesOf: (relation, anchor) => inner.candidatesOf(relation, anchor),
     }),
   };
 }

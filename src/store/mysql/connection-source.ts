@@ -5,27 +5,11 @@ import {
   MysqlIntrospector,
   MysqlQueryCompiler,
   sql,
-  type RawBuilder,
 } from 'kysely';
 import { holdConnection } from './held-connection.js';
 import type { NoteDatabase } from './note-table.js';
+import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 
-/** One connection a reader keeps for a whole build. */
-export interface ReadConnection {
-  /** Runs one statement; its rows, or none for a statement without a result set. */
-  run(statement: RawBuilder<unknown>): Promise<unknown[]>;
-  /** Gives the connection back for the next build; only once no statement is pending. */
-  release(): void;
-  /** Gives up on the connection at once, whatever it is doing; no later build gets it as it is. */
-  destroy(): void;
-}
-
-/** Where readers get their connections. */
-export interface ConnectionSource {
-  acquire(): Promise<ReadConnection>;
-  /** Closes the pool behind the source. */
-  end(): Promise<void>;
-}
 
 /**
  * The few methods of a mysql2 pool the store uses, declared here so that a host passes the pool

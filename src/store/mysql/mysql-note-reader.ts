@@ -5,7 +5,7 @@ import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
-import type { ConnectionSource, ReadConnection } from './connection-source.js';
+import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';

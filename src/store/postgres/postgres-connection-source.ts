@@ -1,23 +1,8 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type RawBuilder } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { holdConnection } from '../mysql/held-connection.js';
 import type { NoteDatabase } from '../mysql/note-table.js';
+import type { ConnectionSource } from '../sql/read-connection.js';
 
-/** One connection a reader keeps for a whole build. */
-export interface PostgresReadConnection {
-  /** Runs one statement (several, `;`-separated, when it has no parameters); the rows of the last. */
-  run(statement: RawBuilder<unknown>): Promise<unknown[]>;
-  /** Back to the pool for the next build; only once no statement is pending. */
-  release(): void;
-  /** Gives up on the connection at once, whatever it is doing; no later build gets it as it is. */
-  destroy(): void;
-}
-
-/** Where readers get their connections. */
-export interface PostgresConnectionSource {
-  acquire(): Promise<PostgresReadConnection>;
-  /** Closes the pool behind the source. */
-  end(): Promise<void>;
-}
 
 /**
  * The few methods of a pg pool the store uses, declared here so that a host passes the pool it
@@ -50,7 +35,7 @@ const compiler = new Kysely<unknown>({
  * closes its socket and takes it out of its count at once: a connection that stopped answering
  * never serves another build.
  */
-export function postgresPoolSource(pool: PostgresReadPool): PostgresConnectionSource {
+export function postgresPoolSource(pool: PostgresReadPool): ConnectionSource {
   return {
     acquire: async () => {
       const client = await pool.connect();
@@ -81,7 +66,7 @@ export function postgresPoolSource(pool: PostgresReadPool): PostgresConnectionSo
  * stop waiting: the connection goes back to the pool once its last statement has ended and the
  * snapshot was rolled back. A store made from the pool itself does not have this limit.
  */
-export function postgresKyselySource(db: Kysely<any>): PostgresConnectionSource {
+export function postgresKyselySource(db: Kysely<any>): ConnectionSource {
   return {
     acquire: async () => {
       const held = await holdConnection(db as Kysely<NoteDatabase>, async () => {}, async () => {});

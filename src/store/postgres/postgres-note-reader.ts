@@ -7,7 +7,7 @@ import type { FilteredRecord } from '../size-filter.js';
 import { withNoteTable } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
-import type { PostgresConnectionSource, PostgresReadConnection } from './postgres-connection-source.js';
+import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { PostgresNoteRowSchema, recordOfPostgresRow, type PostgresNoteRow } from './postgres-note-row.js';
 import { postgresUnavailable as unavailable } from './postgres-unavailable.js';
 import { untilAborted } from './until-aborted.js';
@@ -59,7 +59,7 @@ export class PostgresNoteReader implements NoteReader {
   private readonly onAbort = () => this.drop(this.signal!.reason);
 
   private constructor(
-    private readonly connection: PostgresReadConnection,
+    private readonly connection: ReadConnection,
     private readonly scope: ReadScope,
     private readonly settings: PostgresReaderSettings,
     private readonly signal: AbortSignal | undefined,
@@ -74,7 +74,7 @@ export class PostgresNoteReader implements NoteReader {
    * signal aborts, even while the pool has no connection to give: one that comes later goes back.
    */
   static async open(
-    source: PostgresConnectionSource,
+    source: ConnectionSource,
     scope: ReadScope,
     settings: PostgresReaderSettings,
     ended: (ending: Promise<void>) => void,

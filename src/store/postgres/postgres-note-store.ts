@@ -6,12 +6,8 @@ import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js'
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { checkNoteTable } from '../sql/check-note-table.js';
 import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
-import {
-  postgresKyselySource,
-  postgresPoolSource,
-  type PostgresConnectionSource,
-  type PostgresReadPool,
-} from './postgres-connection-source.js';
+import type { ConnectionSource } from '../sql/read-connection.js';
+import { postgresKyselySource, postgresPoolSource, type PostgresReadPool } from './postgres-connection-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
 import { POSTGRES_CLIENT_GRACE_MS, PostgresNoteReader } from './postgres-note-reader.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
@@ -61,7 +57,7 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
   private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof PostgresStoreOptionsSchema>;
   private readonly names: ResolvedNoteTable;
-  private readonly source: PostgresConnectionSource;
+  private readonly source: ConnectionSource;
 
   constructor(
     db: Kysely<any> | PostgresReadPool,

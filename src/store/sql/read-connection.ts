@@ -1,0 +1,21 @@
+import type { RawBuilder } from 'kysely';
+
+/** One connection a SQL reader keeps for a whole build. */
+export interface ReadConnection {
+  /**
+   * Runs one statement; the rows of its result set, or none for a statement without one (on
+   * PostgreSQL, several `;`-separated statements without parameters: the rows of the last).
+   */
+  run(statement: RawBuilder<unknown>): Promise<unknown[]>;
+  /** Gives the connection back for the next build; only once no statement is pending. */
+  release(): void;
+  /** Gives up on the connection at once, whatever it is doing; no later build gets it as it is. */
+  destroy(): void;
+}
+
+/** Where readers get their connections. */
+export interface ConnectionSource {
+  acquire(): Promise<ReadConnection>;
+  /** Closes the pool behind the source. */
+  end(): Promise<void>;
+}
