@@ -5,6 +5,7 @@ import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
+import { GuardedConnection } from '../sql/guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -57,18 +58,23 @@ export class MysqlNoteReader implements NoteReader {
   private flavour: ServerFlavour = 'mysql';
   private siblingOrderKey: SiblingOrderKey = 'column';
   private names: ResolvedNoteTable | undefined;
-  /** Set once the connection is given up: why every pending and later statement fails. */
-  private dropped: { readonly reason: unknown } | undefined;
-  private readonly pending = new Set<(reason: unknown) => void>();
   private readonly onAbort = () => this.drop(this.signal!.reason);
+  private readonly guarded: GuardedConnection;
 
   private constructor(
-    private readonly connection: ReadConnection,
+    connection: ReadConnection,
     private readonly scope: ReadScope,
     private readonly queryTimeoutMs: number,
     private readonly signal: AbortSignal | undefined,
     private readonly ended: (ending: Promise<void>) => void,
   ) {
+    this.guarded = new GuardedConnection(connection, {
+      limitMs: queryTimeoutMs + CLIENT_GRACE_MS,
+      unavailable,
+      // mysql2 queues the statements of one connection itself.
+      oneAtATime: false,
+      onDrop: () => signal?.removeEventListener('abort', this.onAbort),
+    });
     if (signal?.aborted) this.drop(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -129,7 +135,7 @@ export class MysqlNoteReader implements NoteReader {
 
   async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
-    if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
+    if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
     const reading = this.run(this.withLimits(batchQuery(requests, this.scope, noteTableDefinition(this.names!), this.siblingOrderKey)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
@@ -155,51 +161,22 @@ export class MysqlNoteReader implements NoteReader {
     try {
       // Harmless outside a transaction, so sent whether or not a snapshot was started.
       await this.run(sql`ROLLBACK`, 'cannot end the read transaction');
-      this.connection.release();
+      this.guarded.release();
     } catch {
       this.drop(new StoreUnavailable('the reader was closed after its connection failed'));
     }
   }
 
-  /**
-   * One statement on the connection, failing with the drop's reason when the connection is
-   * given up first: on abort, or when the answer is later than the server's own limit allows.
-   */
+  /** One statement, under the connection's deadline. */
   private run(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
-    if (this.dropped) return Promise.reject(this.dropped.reason);
-    return new Promise((resolve, reject) => {
-      const fail = (reason: unknown) => {
-        settle();
-        reject(reason);
-      };
-      const settle = () => {
-        clearTimeout(deadline);
-        this.pending.delete(fail);
-      };
-      const limit = this.queryTimeoutMs + CLIENT_GRACE_MS;
-      const deadline = setTimeout(
-        () => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${limit} ms`)),
-        limit,
-      );
-      this.pending.add(fail);
-      this.connection.run(statement).then(
-        (rows) => {
-          settle();
-          resolve(rows);
-        },
-        (error: unknown) => fail(unavailable(what, error)),
-      );
-    });
+    return this.guarded.run(statement, what);
   }
 
   /** Destroys the connection; every pending and later statement fails with `reason`. */
   private drop(reason: unknown): void {
-    if (this.dropped) return;
-    this.dropped = { reason };
-    this.signal?.removeEventListener('abort', this.onAbort);
-    this.connection.destroy();
-    for (const fail of [...this.pending]) fail(reason);
+    this.guarded.drop(reason);
   }
+
 
   /**
    * Server-side limits on every statement: its time, so a slow query ends instead of hanging a

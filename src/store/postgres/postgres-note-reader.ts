@@ -7,6 +7,7 @@ import type { FilteredRecord } from '../size-filter.js';
 import { withNoteTable } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
+import { GuardedConnection } from '../sql/guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { PostgresNoteRowSchema, recordOfPostgresRow, type PostgresNoteRow } from './postgres-note-row.js';
 import { postgresUnavailable as unavailable } from './postgres-unavailable.js';
@@ -49,22 +50,23 @@ export class PostgresNoteReader implements NoteReader {
   private statements = 0;
   private started: Promise<unknown> = Promise.resolve();
   private ending: Promise<void> | undefined;
-  private dropped: { readonly reason: unknown } | undefined;
-  private readonly pending = new Set<(reason: unknown) => void>();
-  /**
-   * The last statement sent: the next waits for it, so the connection runs one at a time (pg
-   * queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9).
-   */
-  private last: Promise<unknown> = Promise.resolve();
   private readonly onAbort = () => this.drop(this.signal!.reason);
+  private readonly guarded: GuardedConnection;
 
   private constructor(
-    private readonly connection: ReadConnection,
+    connection: ReadConnection,
     private readonly scope: ReadScope,
     private readonly settings: PostgresReaderSettings,
     private readonly signal: AbortSignal | undefined,
     private readonly ended: (ending: Promise<void>) => void,
   ) {
+    this.guarded = new GuardedConnection(connection, {
+      limitMs: settings.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS,
+      unavailable,
+      // pg queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9.
+      oneAtATime: true,
+      onDrop: () => signal?.removeEventListener('abort', this.onAbort),
+    });
     if (signal?.aborted) this.drop(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -121,7 +123,7 @@ export class PostgresNoteReader implements NoteReader {
   }
 
   async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
-    if (this.ending && !this.dropped) throw new StoreUnavailable('read after the reader was closed');
+    if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
     const statement = withNoteTable(postgresBatchQuery(requests, this.scope), this.settings.names, 'postgres');
     const reading = this.run(statement, 'a note query failed');
@@ -142,50 +144,22 @@ export class PostgresNoteReader implements NoteReader {
   private async end(): Promise<void> {
     try {
       await this.run(sql`ROLLBACK`, 'cannot end the read transaction');
-      this.connection.release();
+      this.guarded.release();
     } catch {
       this.drop(new StoreUnavailable('the reader was closed after its connection failed'));
     }
   }
 
-  /** One statement, failing with the drop's reason when the connection is given up first. */
+  /** One statement, under the connection's deadline. */
   private run(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
-    if (this.dropped) return Promise.reject(this.dropped.reason);
-    return new Promise((resolve, reject) => {
-      const fail = (reason: unknown) => {
-        settle();
-        reject(reason);
-      };
-      const settle = () => {
-        clearTimeout(deadline);
-        this.pending.delete(fail);
-      };
-      const limit = this.settings.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS;
-      const deadline = setTimeout(
-        () => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${limit} ms`)),
-        limit,
-      );
-      this.pending.add(fail);
-      const sending = this.last.then(() => this.connection.run(statement));
-      this.last = sending.catch(() => {});
-      sending.then(
-        (rows) => {
-          settle();
-          resolve(rows);
-        },
-        (error: unknown) => fail(unavailable(what, error)),
-      );
-    });
+    return this.guarded.run(statement, what);
   }
 
   /** Destroys the connection; every pending and later statement fails with `reason`. */
   private drop(reason: unknown): void {
-    if (this.dropped) return;
-    this.dropped = { reason };
-    this.signal?.removeEventListener('abort', this.onAbort);
-    this.connection.destroy();
-    for (const fail of [...this.pending]) fail(reason);
+    this.guarded.drop(reason);
   }
+
 }
 
 /** Splits one statement's rows into one list per request, each in its page's order. */
