@@ -93,10 +93,18 @@ export class Deadline {
         this.check(now);
         return strategies.take(relation);
       },
-      more: async (relation) => {
-        await this.breathe(performance.now());
-        this.check();
-        return strategies.more(relation);
+      more: (relation) => {
+        const afterBreath = () => {
+          this.check();
+          return strategies.more(relation);
+        };
+        const breath = this.breathe(performance.now());
+        if (breath) return breath.then(afterBreath);
+        try {
+          return afterBreath();
+        } catch (error) {
+          return Promise.reject(error);
+        }
       },
     };
   }

@@ -51,12 +51,13 @@ export function earlyStop(state: WalkState): Shortcut {
         if (note) offered(relation, note);
         return note;
       },
-      more: async (relation) => {
-        if (report.endedEarly) return false;
-        const more = await inner.more(relation);
-        if (!more) exhausted.add(relation);
-        return more;
-      },
+      more: (relation) =>
+        report.endedEarly
+          ? Promise.resolve(false)
+          : inner.more(relation).then((more) => {
+              if (!more) exhausted.add(relation);
+              return more;
+            }),
     }),
   };
 }

@@ -47,11 +47,11 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
   };
 
   return {
-    readPage: (inner) => async (request, load, relation) => {
+    readPage: (inner) => (request, load, relation) => {
       if (!tight()) return inner(request, load, relation);
       const scan = request.limit * SCANNED_PER_RECORD;
       const filter = { ...costs.sizeLimits(ledger.remaining), keep: [focus.id, ...ledger.includedIds()], scan };
-      return expand(await load({ ...request, filter }), request.limit, scan);
+      return load({ ...request, filter }).then((records) => expand(records, request.limit, scan));
     },
     pricing: (inner) => ({
       noteCost: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.noteCost(note, relation, result, form)),

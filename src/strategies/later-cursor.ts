@@ -11,8 +11,8 @@ export class LaterCursor implements CandidateCursor {
     return this.cursor?.take();
   }
 
-  async more(): Promise<boolean> {
-    this.cursor ??= await this.make();
-    return this.cursor.more();
+  more(): Promise<boolean> {
+    if (this.cursor) return this.cursor.more();
+    return this.make().then((cursor) => (this.cursor ??= cursor).more());
   }
 }

@@ -22,13 +22,15 @@ export class PagedCursor implements CandidateCursor {
   /** Pages grow to this many records. */
   static readonly LARGEST_PAGE = 512;
 
-  private readonly pages: AsyncIterator<readonly NoteRecord[]>;
   private page: readonly NoteRecord[] = [];
   private index = 0;
+  /** The next page's size, and the note it starts after (undefined for the first page). */
+  private limit = PagedCursor.FIRST_PAGE;
+  private after: NoteRecord | undefined;
+  /** Whether the page at hand is the last: it said none may follow, or it was empty. */
+  private last = false;
 
-  constructor(readPage: PageReader) {
-    this.pages = pagesOf(readPage);
-  }
+  constructor(private readonly readPage: PageReader) {}
 
   take(): NoteRecord | undefined {
     return this.index < this.page.length ? this.page[this.index++] : undefined;
@@ -36,24 +38,14 @@ export class PagedCursor implements CandidateCursor {
 
   async more(): Promise<boolean> {
     while (this.index >= this.page.length) {
-      const read = await this.pages.next();
-      if (read.done) return false;
-      this.page = read.value;
+      if (this.last) return false;
+      const { notes, more } = await this.readPage(this.after, this.limit);
+      this.page = notes;
       this.index = 0;
+      this.after = notes[notes.length - 1];
+      this.last = !more || this.after === undefined;
+      this.limit = Math.min(this.limit * 4, PagedCursor.LARGEST_PAGE);
     }
     return true;
-  }
-}
-
-/** The pages of a relation, one after the other, until one says none may follow. */
-async function* pagesOf(readPage: PageReader): AsyncGenerator<readonly NoteRecord[]> {
-  let after: NoteRecord | undefined;
-  let limit = PagedCursor.FIRST_PAGE;
-  for (;;) {
-    const { notes, more } = await readPage(after, limit);
-    yield notes;
-    after = notes[notes.length - 1];
-    if (!more || !after) return;
-    limit = Math.min(limit * 4, PagedCursor.LARGEST_PAGE);
   }
 }
