@@ -1,9 +1,6 @@
 import { PairQueue } from './pair-queue.js';
 import type { RankTable } from './rank-table.js';
 
-/** Entries of the cache of pair ranks a chunk's merge keeps, at most (a power of two). */
-const CACHE_SIZE = 4096;
-
 /**
  * The tokens gpt-tokenizer's `encode` gives one pre-tokenizer chunk, in time O(n log n).
  *
@@ -35,12 +32,6 @@ class Merge {
   /** The rank of the pair of the part at s and the one after it; -1 for none, or no part at s. */
   private readonly pairRank: Int32Array;
   private readonly queue: PairQueue;
-  // A pair's rank is a function of its bytes, so of its parts' tokens unless a part starts with a
-  // BOM (the table may have dropped it to find the token). Recent pairs of tokens are cached,
-  // direct-mapped: a run of one character makes few pairs, each looked up thousands of times.
-  private readonly cacheLeft: Int32Array;
-  private readonly cacheRight: Int32Array;
-  private readonly cacheRank: Int32Array;
 
   constructor(
     private readonly bytes: string,
@@ -52,10 +43,6 @@ class Merge {
     this.token = new Int32Array(n);
     this.pairRank = new Int32Array(n);
     this.queue = new PairQueue(n);
-    const size = Math.min(CACHE_SIZE, 1 << (32 - Math.clz32(n)));
-    this.cacheLeft = new Int32Array(size).fill(-2); // -1 is no token
-    this.cacheRight = new Int32Array(size);
-    this.cacheRank = new Int32Array(size);
     const byteRank = new Int32Array(256).fill(-2);
     for (let s = 0; s < n; s++) {
       this.next[s] = s + 1;
@@ -100,18 +87,6 @@ class Merge {
 
   /** The rank of the pair of the parts at `start` and `right`. */
   private rankOf(start: number, right: number): number {
-    const left = this.token[start]!;
-    const other = this.token[right]!;
-    const slot = (Math.imul(left, 0x9e3779b1) + other) & (this.cacheRank.length - 1);
-    if (this.cacheLeft[slot] === left && this.cacheRight[slot] === other) return this.cacheRank[slot]!;
-    const rank = this.table.rankOf(this.bytes, start, this.next[right]!);
-    if (left >= 0 && other >= 0 && !startsWithBom(this.bytes, start) && !startsWithBom(this.bytes, right)) {
-      this.cacheLeft[slot] = left;
-      this.cacheRight[slot] = other;
-      this.cacheRank[slot] = rank;
-    }
-    return rank;
+    return this.table.pairRank(this.token[start]!, this.token[right]!, this.bytes, start, right, this.next[right]!);
   }
 }
-
-const startsWithBom = (bytes: string, at: number) => bytes.charCodeAt(at) === 0xef && bytes.startsWith('\xef\xbb\xbf', at);

@@ -5,6 +5,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const ASCII = /^[\x00-\x7f]*$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BOM = '\xef\xbb\xbf';
+/** Pairs of tokens whose rank is remembered, direct-mapped (a power of two). */
+const PAIRS_REMEMBERED = 1 << 16;
 
 /**
  * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them. The library
@@ -21,6 +23,13 @@ export class RankTable {
   private readonly byBytes = new Map<string, number>();
   private readonly illFormed = new Map<string, number>();
   private readonly maxKeyBytes: number;
+  // A pair's rank is a function of its bytes, so of its parts' tokens unless a part starts with a
+  // BOM (the table may have dropped it to find the token). Pairs of tokens looked up lately are
+  // remembered across chunks: a run of one character makes few pairs, each looked up thousands of
+  // times, and text in one script keeps meeting the same ones.
+  private readonly pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
+  private readonly pairRight = new Int32Array(PAIRS_REMEMBERED);
+  private readonly pairRanks = new Int32Array(PAIRS_REMEMBERED);
 
   /** The table of `ranks`, made on first use and kept while they are. */
   static of(ranks: RankData): RankTable {
@@ -70,7 +79,25 @@ export class RankTable {
     if (end - start > this.maxKeyBytes) return -1;
     return this.byBytes.get(bytes.slice(start, end)) ?? -1;
   }
+
+  /**
+   * {@link rankOf} for `bytes[start, end)` made of two parts: tokens `left` (at `start`) and
+   * `right` (at `rightStart`).
+   */
+  pairRank(left: number, right: number, bytes: string, start: number, rightStart: number, end: number): number {
+    const slot = (Math.imul(left, 0x9e3779b1) + right) & (PAIRS_REMEMBERED - 1);
+    if (this.pairLeft[slot] === left && this.pairRight[slot] === right) return this.pairRanks[slot]!;
+    const rank = this.rankOf(bytes, start, end);
+    if (left >= 0 && right >= 0 && !startsWithBom(bytes, start) && !startsWithBom(bytes, rightStart)) {
+      this.pairLeft[slot] = left;
+      this.pairRight[slot] = right;
+      this.pairRanks[slot] = rank;
+    }
+    return rank;
+  }
 }
+
+const startsWithBom = (bytes: string, at: number) => bytes.charCodeAt(at) === 0xef && bytes.startsWith(BOM, at);
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {

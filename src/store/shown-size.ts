@@ -55,16 +55,13 @@ export function wordStartsOf(text: string): number {
  * its own). Empty details count as none.
  */
 export function shownSizeOf(note: ShownText, detailsLimit: number): ShownSize {
-  const texts = [
-    note.title,
-    note.details ? takeCodePoints(note.details, detailsLimit).head : '',
-    note.parent?.title ?? '',
-    note.object?.title ?? '',
-  ];
+  const details = note.details ? takeCodePoints(note.details, detailsLimit).head : '';
+  const parent = note.parent?.title ?? '';
+  const object = note.object?.title ?? '';
   return {
     shape: noteShape(Boolean(note.details), Boolean(note.parent), Boolean(note.object)),
-    textBytes: texts.reduce((sum, text) => sum + utf8Length(text), 0),
-    wordStarts: texts.reduce((sum, text) => sum + wordStartsOf(text), 0),
+    textBytes: utf8Length(note.title) + utf8Length(details) + utf8Length(parent) + utf8Length(object),
+    wordStarts: wordStartsOf(note.title) + wordStartsOf(details) + wordStartsOf(parent) + wordStartsOf(object),
   };
 }
 
