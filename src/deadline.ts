@@ -54,12 +54,11 @@ export class Deadline {
   }
 
   /**
-   * Lets the event loop run (timers, I/O, other requests, a caller's abort) once the walk has held
-   * it for a few milliseconds: reads answered from memory resolve at once, and a long walk would
-   * otherwise block the process until it ends. Undefined while the walk may go on at once.
+   * Lets the event loop run (timers, I/O, other requests, a caller's abort), once the walk has held
+   * it for a few milliseconds (`breathDue`): reads answered from memory resolve at once, and a long
+   * walk would otherwise block the process until it ends.
    */
-  private breathe(now: number): Promise<void> | undefined {
-    if (!this.breathDue(now)) return undefined;
+  private breathe(): Promise<void> {
     return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.lastYield = performance.now();
     });
@@ -94,17 +93,19 @@ export class Deadline {
         return strategies.take(relation);
       },
       more: (relation) => {
-        const afterBreath = () => {
-          this.check();
-          return strategies.more(relation);
-        };
-        const breath = this.breathe(performance.now());
-        if (breath) return breath.then(afterBreath);
+        const now = performance.now();
+        if (this.breathDue(now)) {
+          return this.breathe().then(() => {
+            this.check();
+            return strategies.more(relation);
+          });
+        }
         try {
-          return afterBreath();
+          this.check(now);
         } catch (error) {
           return Promise.reject(error);
         }
+        return strategies.more(relation);
       },
     };
   }

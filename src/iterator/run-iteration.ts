@@ -104,17 +104,21 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
     feedDependents(relations, round, relation, note);
     return false;
   }
-  let cost = pricing.noteCost(note, relation, round.view, round.form);
+  let { cost, written } = pricing.notePrice(note, relation, round.view, round.form);
   let cut: number | undefined;
   if (cost > ledger.remaining && fit === 'shorten') {
-    const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) => pricing.noteCost(note, relation, round.view, { ...round.form, cut: length }));
-    if (fitting) ({ cut, cost } = fitting);
+    const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) => pricing.notePrice(note, relation, round.view, { ...round.form, cut: length }).cost);
+    if (fitting) {
+      ({ cut, cost } = fitting);
+      written = relatedNoteOf(note, relation, detailsLimit, { ...round.form, cut });
+    }
   }
   if (ledger.addNote(note.id, cost) === 'over-budget') {
     report.skip(relation, note.id, cost, round.uri);
     return false;
   }
-  result.addRelated(relatedNoteOf(note, relation, detailsLimit, cut === undefined ? round.form : { ...round.form, cut }));
+  // As priced, unless a shortcut priced it without writing it.
+  result.addRelated(written ?? relatedNoteOf(note, relation, detailsLimit, round.form));
   const entry = listEntryOf(relation, note);
   if (entry) result.addToFocusList(entry, round.index);
   const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;

@@ -1,3 +1,4 @@
+import { PRICED_OUT } from '../budget/note-pricing.js';
 import { shownSizeOf } from '../store/shown-size.js';
 import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
@@ -18,11 +19,11 @@ export function costFloor({ costs, ledger, report, detailsLimit, tokenizer }: Wa
   if (!BPE.has(tokenizer)) return {};
   return {
     pricing: (inner) => ({
-      noteCost: (note, relation, result, form) => {
+      notePrice: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shownSizeOf(note, shown)) > ledger.remaining
-          ? Infinity
-          : inner.noteCost(note, relation, result, form);
+          ? PRICED_OUT
+          : inner.notePrice(note, relation, result, form);
       },
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
