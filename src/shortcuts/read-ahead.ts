@@ -4,51 +4,54 @@ import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
 
 /**
- * Reading ahead, for a reader with round trips to save: every cursor that reads takes its
- * first candidate ahead as soon as it exists, and the next one as soon as one is handed out, so
- * its reads (the first page, the page after the one being walked) ride in a batch the build
- * waits on anyway. A reader that answers at once has no round trips to save.
+ * Reading ahead, for a reader with round trips to save: every cursor that reads asks for its first
+ * page as soon as it exists, and for the next page once the walk is half way through the one at
+ * hand, so its reads ride in a batch the build waits on anyway, and a walk that ends within a page
+ * (most do) never reads the next. A reader that answers at once has no round trips to save.
  */
 export function readAhead({ capabilities }: WalkState): Shortcut {
   if (capabilities.readNow) return {};
   return { cursor: (inner) => new AheadCursor(inner) };
 }
 
-/** One candidate always taken ahead of the one handed out, or the next page waited for. */
+/** A page at hand taken whole from the inner cursor, and its next page asked for half way through it. */
 class AheadCursor implements CandidateCursor {
-  /** The inner cursor's next candidate, taken ahead. */
-  private ahead: NoteRecord | undefined;
-  /** The wait for the inner cursor's next page, started when nothing was left to take ahead. */
-  private waiting: Promise<void> | undefined;
-  private done = false;
+  private page: readonly NoteRecord[] = [];
+  private index = 0;
+  /** The inner cursor's wait for its next page, once asked for, until the page is taken. */
+  private following: Promise<boolean> | undefined;
 
   constructor(private readonly inner: CandidateCursor) {
-    this.takeAhead();
+    this.askAhead();
   }
 
   take(): NoteRecord | undefined {
-    const candidate = this.ahead;
-    if (candidate !== undefined) {
-      this.ahead = undefined;
-      this.takeAhead();
-    }
+    if (this.index >= this.page.length) return undefined;
+    const candidate = this.page[this.index++];
+    if (this.index * 2 >= this.page.length) this.askAhead();
     return candidate;
   }
 
   async more(): Promise<boolean> {
-    while (this.ahead === undefined && !this.done) await this.waiting;
-    return this.ahead !== undefined;
+    while (this.index >= this.page.length) {
+      const more = await this.askAhead();
+      this.following = undefined;
+      if (!more) return false;
+      this.page = this.takeWholePage();
+      this.index = 0;
+    }
+    return true;
   }
 
-  private takeAhead(): void {
-    this.ahead = this.inner.take();
-    if (this.ahead !== undefined) return;
-    this.waiting = started(
-      this.inner.more().then((more) => {
-        if (more) this.takeAhead();
-        else this.done = true;
-      }),
-    );
+  private askAhead(): Promise<boolean> {
+    return (this.following ??= started(this.inner.more()));
+  }
+
+  /** Every candidate the inner cursor has at hand, so that its `more` reads the page after them. */
+  private takeWholePage(): NoteRecord[] {
+    const notes: NoteRecord[] = [];
+    for (let note = this.inner.take(); note !== undefined; note = this.inner.take()) notes.push(note);
+    return notes;
   }
 }
 
