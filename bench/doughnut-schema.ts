@@ -227,7 +227,7 @@ const since = (started: number) => `${((performance.now() - started) / 1000).toF
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const quick = process.argv.includes('--quick');
   const cli = !process.argv.includes('--no-cli');
-  if (cli) execFileSync('npm', ['run', '--silent', 'build'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (cli) execFileSync(process.execPath, ['scripts/prepare.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
   const started = performance.now();
   console.log(`\n${await doughnutSchemaSection({ quick, cli, log: console.log })}\n\n(${since(started)})`);
 }

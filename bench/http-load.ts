@@ -39,7 +39,7 @@ export async function measureHttpLoad(
   /** The server's settings; an empty list measures the defaults an operator gets. */
   serveArgs: readonly string[] = ['--max-builds', '64', '--timeout-ms', '30000'],
 ): Promise<HttpLoad> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', dbUrl, '--port', '0', ...serveArgs], {
+  const server = spawn(process.execPath, ['dist/cli/main.js', 'serve', '--db', dbUrl, '--port', '0', ...serveArgs], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   try {
