@@ -127,7 +127,6 @@ async function walk(
     result,
     report,
     costs,
-    tokenizer: tokenizer.name,
     detailsLimit: options.truncate,
     capabilities: reader.capabilities ?? {},
   });

@@ -1,9 +1,8 @@
 import { PRICED_OUT } from '../budget/note-pricing.js';
-import { shownSizeOf } from '../store/shown-size.js';
+import type { NoteRecord } from '../model/note-record.js';
+import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
 import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
-
-const BPE: ReadonlySet<string> = new Set(['o200k', 'cl100k']);
 
 /**
  * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is
@@ -11,21 +10,33 @@ const BPE: ReadonlySet<string> = new Set(['o200k', 'cl100k']);
  * as it would. A note in full, only once the report's list of skipped notes is full (the listed
  * costs are real ones); with `fit: shorten`, the search's tries too, each against the floor of the
  * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
- * of foci does not take this shortcut. Only where counting costs more than the floor: with a
- * byte-pair tokenizer (in memory, estimate builds took 8 % more CPU with it).
+ * of foci does not take this shortcut.
  */
-export function costFloor({ costs, ledger, report, detailsLimit, tokenizer }: WalkState): Shortcut {
-  // `estimate` and `one-per-note` price a note from its bytes, as cheaply as its floor is measured.
-  if (!BPE.has(tokenizer)) return {};
+export function costFloor({ costs, ledger, report, detailsLimit }: WalkState): Shortcut {
   return {
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
-        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shownSizeOf(note, shown)) > ledger.remaining
+        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? shownInFullOf(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
           ? PRICED_OUT
           : inner.notePrice(note, relation, result, form);
       },
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };
+}
+
+/**
+ * What a note shows in full, remembered with its record: a store that keeps its records across
+ * builds (the memory store does) has each measured once, and measuring took as long as pricing a
+ * note with `estimate` (in memory, estimate builds took 8 % more CPU with the floor measured anew).
+ */
+const shownInFull = new WeakMap<NoteRecord, { readonly limit: number; readonly size: ShownSize }>();
+
+function shownInFullOf(note: NoteRecord, limit: number): ShownSize {
+  const known = shownInFull.get(note);
+  if (known?.limit === limit) return known.size;
+  const size = shownSizeOf(note, limit);
+  shownInFull.set(note, { limit, size });
+  return size;
 }

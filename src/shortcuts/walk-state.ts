@@ -1,6 +1,5 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel } from '../budget/cost-model.js';
-import type { TokenizerName } from '../budget/tokenizer-names.js';
 import type { WalkReport } from '../iterator/walk-report.js';
 import type { NoteRecord } from '../model/note-record.js';
 import type { ResultBuilder } from '../result/result-builder.js';
@@ -26,8 +25,6 @@ export interface WalkState {
   readonly result: ResultBuilder;
   readonly report: WalkReport;
   readonly costs: CostModel;
-  /** The tokenizer the costs are counted in. */
-  readonly tokenizer: TokenizerName;
   readonly detailsLimit: number;
   /** What the store's reader declared it can do beyond the required port. */
   readonly capabilities: ReaderCapabilities;
