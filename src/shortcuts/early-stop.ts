@@ -18,19 +18,26 @@ export function earlyStop(state: WalkState): Shortcut {
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
   /** The list relations that have offered their last candidate (they are fed at start only). */
   const exhausted = new Set<RelatedRelation>();
-  const seen = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
+  /** The records of the notes the ledger holds: those an earlier page returned, and each candidate once added. */
+  const held = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
+  /** The candidate handed out last: the walk has decided on it by the next step. */
+  let last: NoteRecord | undefined;
   let triedToEnd = false;
 
   const offered = (relation: RelatedRelation, note: NoteRecord) => {
-    seen.set(note.id, note);
+    last = note;
     const order = orders[relation as ListRelation];
     if (order?.offers(note)) lastOffered.set(relation as ListRelation, note);
+  };
+  const noteIfAdded = () => {
+    if (last && ledger.has(last.id)) held.set(last.id, last);
+    last = undefined;
   };
 
   const ends = (): boolean => {
     if (triedToEnd || !report.listFull || ledger.remaining >= costs.cheapestNote) return false;
     triedToEnd = true;
-    const reached = ledger.includedIds().map((id) => seen.get(id)!);
+    const reached = ledger.includedIds().map((id) => held.get(id)!);
     const pending: PendingOffers[] = (Object.keys(orders) as ListRelation[])
       .filter((relation) => state.relations.has(relation) && !exhausted.has(relation))
       .map((relation) => ({ relation, notes: stillOffered(orders[relation], lastOffered.get(relation), reached) }))
@@ -46,6 +53,7 @@ export function earlyStop(state: WalkState): Shortcut {
     strategies: (inner) => ({
       ...inner,
       take: (relation) => {
+        noteIfAdded();
         if (report.endedEarly || ends()) return undefined;
         const note = inner.take(relation);
         if (note) offered(relation, note);
