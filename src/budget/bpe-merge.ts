@@ -43,13 +43,11 @@ class Merge {
     this.token = new Int32Array(n);
     this.pairRank = new Int32Array(n);
     this.queue = new PairQueue(n);
-    const byteRank = new Int32Array(256).fill(-2);
     for (let s = 0; s < n; s++) {
       this.next[s] = s + 1;
       this.prev[s] = s - 1;
       const byte = bytes.charCodeAt(s);
-      if (byteRank[byte] === -2) byteRank[byte] = table.rankOf(bytes, s, s + 1);
-      this.token[s] = byteRank[byte]!;
+      this.token[s] = table.byteRank(byte);
     }
     for (let s = 0; s < n; s++) this.rankPair(s);
   }

@@ -6,7 +6,7 @@ const ASCII = /^[\x00-\x7f]*$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BOM = '\xef\xbb\xbf';
 /** Pairs of tokens whose rank is remembered, direct-mapped (a power of two). */
-const PAIRS_REMEMBERED = 1 << 16;
+const PAIRS_REMEMBERED = 1 << 18;
 
 /**
  * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them. The library
@@ -30,6 +30,8 @@ export class RankTable {
   private readonly pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
   private readonly pairRight = new Int32Array(PAIRS_REMEMBERED);
   private readonly pairRanks = new Int32Array(PAIRS_REMEMBERED);
+  /** The rank of each byte alone, -1 for none. */
+  private readonly byteRanks = new Int32Array(256);
 
   /** The table of `ranks`, made on first use and kept while they are. */
   static of(ranks: RankData): RankTable {
@@ -61,6 +63,12 @@ export class RankTable {
       maxKeyBytes = Math.max(maxKeyBytes, key.length);
     });
     this.maxKeyBytes = maxKeyBytes;
+    for (let byte = 0; byte < 256; byte++) this.byteRanks[byte] = this.byBytes.get(String.fromCharCode(byte)) ?? -1;
+  }
+
+  /** The rank of one byte alone, or -1 (what {@link rankOf} finds for a span of that one byte). */
+  byteRank(byte: number): number {
+    return this.byteRanks[byte]!;
   }
 
   /** The token a whole chunk is, or -1; `bytes` is the chunk's UTF-8 as a binary string. */
