@@ -131,7 +131,7 @@ async function walk(
     capabilities: reader.capabilities ?? {},
   });
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
-  const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, exactPricing(costs, options.truncate));
+  const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, deadline.guardPricing(exactPricing(costs, options.truncate)));
   const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
   const focusWalks = found.map((focus, index) => ({
     focus,

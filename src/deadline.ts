@@ -1,4 +1,5 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
+import type { NotePricing } from './budget/note-pricing.js';
 import type { NoteReader } from './store/note-store.js';
 import type { Strategies } from './strategies/strategies.js';
 
@@ -7,6 +8,13 @@ import type { Strategies } from './strategies/strategies.js';
  * step (and a garbage collection) past it.
  */
 const YIELD_EVERY_MS = 2;
+
+/**
+ * Steps a walk may take without reading the clock, when none of them counted tokens: such a step
+ * prices nothing or prices by a floor (a hub's walk takes thousands, and reading the clock was a
+ * tenth of their time). A step that counted tokens is followed by a reading.
+ */
+const MOST_UNTIMED_STEPS = 16;
 
 /**
  * One build's deadline: its `timeoutMs` and the caller's signal, as one signal for the store
@@ -18,6 +26,8 @@ export class Deadline {
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
   private lastYield = performance.now();
+  /** Steps since the walk last read the clock. */
+  private untimedSteps = 0;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
   private reason: Error | undefined;
 
@@ -79,13 +89,16 @@ export class Deadline {
   }
 
   /**
-   * The strategies, each step checked against the deadline: a long walk in memory stops too, and
-   * lets other work run every few milliseconds.
+   * The strategies, each step checked against the deadline (the clock read before a step that
+   * follows one that counted tokens, or a wait, and at least every {@link MOST_UNTIMED_STEPS}
+   * steps): a long walk in memory stops too, and lets other work run every few milliseconds.
    */
   guard(strategies: Strategies): Strategies {
     return {
       ...strategies,
       take: (relation) => {
+        if (++this.untimedSteps < MOST_UNTIMED_STEPS && this.reason === undefined) return strategies.take(relation);
+        this.untimedSteps = 0;
         const now = performance.now();
         // A breath is due: no candidate at hand, so the walk waits in `more`, which takes it.
         if (this.breathDue(now)) return undefined;
@@ -93,6 +106,7 @@ export class Deadline {
         return strategies.take(relation);
       },
       more: (relation) => {
+        this.untimedSteps = 0;
         const now = performance.now();
         if (this.breathDue(now)) {
           return this.breathe().then(() => {
@@ -106,6 +120,23 @@ export class Deadline {
           return Promise.reject(error);
         }
         return strategies.more(relation);
+      },
+    };
+  }
+
+  /**
+   * The pricing that counts tokens, each count followed by a reading of the clock at the walk's
+   * next step: counting a long note takes long, pricing by a floor does not.
+   */
+  guardPricing(pricing: NotePricing): NotePricing {
+    return {
+      notePrice: (note, relation, result, form) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.notePrice(note, relation, result, form);
+      },
+      entryCost: (entry, result) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.entryCost(entry, result);
       },
     };
   }

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { BuildAborted, BuildTimeout } from '../src/errors.js';
+import { Deadline } from '../src/deadline.js';
+import type { NoteRecord } from '../src/model/note-record.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { hubNotebook } from './support/hub-notebook.js';
@@ -51,7 +53,66 @@ describe('deadlines and cancellation', () => {
     await expect(buildContext(store, { focus: 3, budget: 2000, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(BuildAborted);
   });
 
-  it('a long walk in memory stops at its deadline too (checked at every step)', async () => {
+  it('a step that counted tokens is followed by a reading of the clock; other steps, at least every 16th', async () => {
+    const note: NoteRecord = { id: 10, title: 'A note', siblingOrder: 1, notebookId: 1 };
+    /** Candidates handed out by a walk that starts past its deadline, before the walk ends. */
+    const stepsPastDeadline = async (priced: boolean): Promise<number> => {
+      let steps = 0;
+      const deadline = new Deadline(20, undefined);
+      const strategies = deadline.guard({
+        take: () => (steps++, note),
+        more: async () => true,
+        anchorOf: () => undefined,
+        feed: () => {},
+        candidatesOf: () => {
+          throw new Error('not read');
+        },
+      });
+      const pricing = deadline.guardPricing({ notePrice: () => ({ cost: 1 }), entryCost: () => 1 });
+      for (const until = performance.now() + 30; performance.now() < until; );
+      try {
+        while (steps < 100) {
+          // As the walk does: no candidate at hand, it waits for more (and breathes).
+          if (strategies.take('Child') === undefined) await strategies.more('Child');
+          else if (priced) pricing.notePrice(note, 'Child', undefined as never);
+        }
+      } catch (error) {
+        expect(error).toBeInstanceOf(BuildTimeout);
+      } finally {
+        deadline.clear();
+      }
+      return steps;
+    };
+    expect(await stepsPastDeadline(true)).toBe(1);
+    expect(await stepsPastDeadline(false)).toBe(15);
+
+    // The caller's abort, though, is seen at the very next step, clock read or not.
+    const controller = new AbortController();
+    const deadline = new Deadline(60_000, controller.signal);
+    let steps = 0;
+    const strategies = deadline.guard({
+      take: () => (steps++, note),
+      more: async () => true,
+      anchorOf: () => undefined,
+      feed: () => {},
+      candidatesOf: () => {
+        throw new Error('not read');
+      },
+    });
+    try {
+      strategies.take('Child');
+      strategies.take('Child');
+      controller.abort();
+      // As the walk does: no candidate at hand (a breath is due), it waits for more.
+      const next = () => (strategies.take('Child') === undefined ? strategies.more('Child') : Promise.resolve(true));
+      await expect(Promise.resolve().then(next)).rejects.toBeInstanceOf(BuildAborted);
+      expect(steps).toBe(2);
+    } finally {
+      deadline.clear();
+    }
+  });
+
+  it('a long walk in memory stops at its deadline too (the clock read at least every 16 steps)', async () => {
     const store = new MemoryNoteStore(hubNotebook(20_000, 20_000));
     await expect(buildContext(store, { focus: 3, budget: 10_000_000, tokenizer: 'estimate', timeoutMs: 50 })).rejects.toBeInstanceOf(BuildTimeout);
     // Within its time it still finishes.
