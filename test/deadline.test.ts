@@ -6,6 +6,7 @@ import { Deadline } from '../src/deadline.js';
 import type { NoteRecord } from '../src/model/note-record.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
+import type { Strategies } from '../src/strategies/strategies.js';
 import { hubNotebook } from './support/hub-notebook.js';
 
 /** A store whose reads answer only after `delayMs`, and that records whether its reader was closed. */
@@ -26,6 +27,19 @@ function slowStore(inner: NoteStore, delayMs: number) {
     },
   };
   return { store, state };
+}
+
+/** Strategies that always have `note` at hand, and call `onTake` whenever they hand it out. */
+function endless(note: NoteRecord, onTake: () => void): Strategies {
+  return {
+    take: () => (onTake(), note),
+    more: async () => true,
+    anchorOf: () => undefined,
+    feed: () => {},
+    candidatesOf: () => {
+      throw new Error('not read');
+    },
+  };
 }
 
 describe('deadlines and cancellation', () => {
@@ -59,15 +73,7 @@ describe('deadlines and cancellation', () => {
     const stepsPastDeadline = async (priced: boolean): Promise<number> => {
       let steps = 0;
       const deadline = new Deadline(20, undefined);
-      const strategies = deadline.guard({
-        take: () => (steps++, note),
-        more: async () => true,
-        anchorOf: () => undefined,
-        feed: () => {},
-        candidatesOf: () => {
-          throw new Error('not read');
-        },
-      });
+      const strategies = deadline.guard(endless(note, () => steps++));
       const pricing = deadline.guardPricing({ notePrice: () => ({ cost: 1 }), entryCost: () => 1 });
       for (const until = performance.now() + 30; performance.now() < until; );
       try {
@@ -90,15 +96,7 @@ describe('deadlines and cancellation', () => {
     const controller = new AbortController();
     const deadline = new Deadline(60_000, controller.signal);
     let steps = 0;
-    const strategies = deadline.guard({
-      take: () => (steps++, note),
-      more: async () => true,
-      anchorOf: () => undefined,
-      feed: () => {},
-      candidatesOf: () => {
-        throw new Error('not read');
-      },
-    });
+    const strategies = deadline.guard(endless(note, () => steps++));
     try {
       strategies.take('Child');
       strategies.take('Child');

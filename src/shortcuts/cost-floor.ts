@@ -1,6 +1,7 @@
 import { PRICED_OUT } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
+import type { FilteredRecord } from '../store/size-filter.js';
 import type { Shortcut } from './shortcut.js';
 import type { WalkState } from './walk-state.js';
 
@@ -12,12 +13,15 @@ import type { WalkState } from './walk-state.js';
  * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
  * of foci does not take this shortcut.
  */
-export function costFloor({ costs, ledger, report, detailsLimit }: WalkState): Shortcut {
+export function costFloor({ costs, ledger, report, detailsLimit, capabilities }: WalkState): Shortcut {
+  // Records read from memory are kept across builds; those read from a database, and those of a
+  // filtered page (which say what the page left out before them), are new each time.
+  const inFull = capabilities.readNow ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
-        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? shownInFullOf(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
+        return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? inFull(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
           ? PRICED_OUT
           : inner.notePrice(note, relation, result, form);
       },
@@ -27,13 +31,16 @@ export function costFloor({ costs, ledger, report, detailsLimit }: WalkState): S
 }
 
 /**
- * What a note shows in full, remembered with its record: a store that keeps its records across
- * builds (the memory store does) has each measured once, and measuring took as long as pricing a
- * note with `estimate` (in memory, estimate builds took 8 % more CPU with the floor measured anew).
+ * What a note shows in full, remembered with its record, for a reader that answers from memory
+ * (`readNow`): such a store keeps its records across builds (the memory store does), so each is
+ * measured once, and measuring took as long as pricing a note with `estimate` (in memory,
+ * estimate builds took 8 % more CPU with the floor measured anew). A database's records are new
+ * at every build: remembering them would only fill the map with keys about to die.
  */
 const shownInFull = new WeakMap<NoteRecord, { readonly limit: number; readonly size: ShownSize }>();
 
 function shownInFullOf(note: NoteRecord, limit: number): ShownSize {
+  if ((note as FilteredRecord).leftOutBefore !== undefined) return shownSizeOf(note, limit);
   const known = shownInFull.get(note);
   if (known?.limit === limit) return known.size;
   const size = shownSizeOf(note, limit);

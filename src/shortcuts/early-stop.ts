@@ -18,6 +18,11 @@ export function earlyStop(state: WalkState): Shortcut {
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
   /** The list relations that have offered their last candidate (they are fed at start only). */
   const exhausted = new Set<RelatedRelation>();
+  /**
+   * The relation whose last `take` found nothing at hand: the walk then waits for more of it and
+   * takes from it again, unless it has no more; so it has none once another relation is taken.
+   */
+  let foundNothing: RelatedRelation | undefined;
   /** The records of the notes the ledger holds: those an earlier page returned, and each candidate once added. */
   const held = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
   /** The candidate handed out last: the walk has decided on it by the next step. */
@@ -54,18 +59,17 @@ export function earlyStop(state: WalkState): Shortcut {
       ...inner,
       take: (relation) => {
         noteIfAdded();
+        if (foundNothing !== undefined) {
+          if (foundNothing !== relation) exhausted.add(foundNothing);
+          foundNothing = undefined;
+        }
         if (report.endedEarly || ends()) return undefined;
         const note = inner.take(relation);
         if (note) offered(relation, note);
+        else foundNothing = relation;
         return note;
       },
-      more: (relation) =>
-        report.endedEarly
-          ? Promise.resolve(false)
-          : inner.more(relation).then((more) => {
-              if (!more) exhausted.add(relation);
-              return more;
-            }),
+      more: (relation) => (report.endedEarly ? Promise.resolve(false) : inner.more(relation)),
     }),
   };
 }
