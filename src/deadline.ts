@@ -11,8 +11,8 @@ const YIELD_EVERY_MS = 2;
 
 /**
  * Steps a walk may take without reading the clock, when none of them counted tokens: such a step
- * prices nothing or prices by a floor (a hub's walk takes thousands, and reading the clock was a
- * tenth of their time). A step that counted tokens is followed by a reading.
+ * does little (a walk past a hub takes thousands, and reading the clock was a tenth of their
+ * time). A step that counted tokens, which may take long, is followed by a reading.
  */
 const MOST_UNTIMED_STEPS = 16;
 
@@ -126,7 +126,7 @@ export class Deadline {
 
   /**
    * The pricing that counts tokens, each count followed by a reading of the clock at the walk's
-   * next step: counting a long note takes long, pricing by a floor does not.
+   * next step: counting a long note takes long.
    */
   guardPricing(pricing: NotePricing): NotePricing {
     return {

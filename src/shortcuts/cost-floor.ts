@@ -14,8 +14,7 @@ import type { WalkState } from './walk-state.js';
  * of foci does not take this shortcut.
  */
 export function costFloor({ costs, ledger, report, detailsLimit, capabilities }: WalkState): Shortcut {
-  // Records read from memory are kept across builds; those read from a database, and those of a
-  // filtered page (which say what the page left out before them), are new each time.
+  // Records read from memory are kept across builds; those read from a database are new each time.
   const inFull = capabilities.readNow ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
@@ -34,8 +33,9 @@ export function costFloor({ costs, ledger, report, detailsLimit, capabilities }:
  * What a note shows in full, remembered with its record, for a reader that answers from memory
  * (`readNow`): such a store keeps its records across builds (the memory store does), so each is
  * measured once, and measuring took as long as pricing a note with `estimate` (in memory,
- * estimate builds took 8 % more CPU with the floor measured anew). A database's records are new
- * at every build: remembering them would only fill the map with keys about to die.
+ * estimate builds took 8 % more CPU with the floor measured anew). A database's records, and a
+ * filtered page's (they carry what the page left out before them), are new at every build:
+ * remembering them would only fill the map with keys about to die.
  */
 const shownInFull = new WeakMap<NoteRecord, { readonly limit: number; readonly size: ShownSize }>();
 
