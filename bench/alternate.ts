@@ -49,7 +49,7 @@ interface Side {
   allTrips: number;
 }
 
-interface Summary {
+interface SideSummary {
   readonly median: number;
   readonly p90: number;
   readonly p99: number;
@@ -85,8 +85,8 @@ async function line(name: string, stores: readonly [unknown, unknown], focusList
   const [mine, theirs] = sides.map((side) => {
     const sorted = [...side.times].sort((a, b) => a - b);
     return { median: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), trips: side.trips, meanTrips: side.allTrips / side.times.length };
-  }) as [Summary, Summary];
-  const cell = (s: Summary) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)} / ${s.p99.toFixed(3)}`;
+  }) as [SideSummary, SideSummary];
+  const cell = (s: SideSummary) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)} / ${s.p99.toFixed(3)}`;
   const row = [name, focusList.length, cell(mine), cell(theirs), (mine.median / theirs.median).toFixed(2), (mine.p90 / theirs.p90).toFixed(2), (mine.p99 / theirs.p99).toFixed(2), `${mine.meanTrips.toFixed(2)} / ${theirs.meanTrips.toFixed(2)}`, `${mine.trips} / ${theirs.trips}`];
   rows.push(row);
   console.log(row.join(' | '));
