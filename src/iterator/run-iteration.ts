@@ -58,11 +58,14 @@ interface FocusRound extends FocusWalk {
  */
 export async function runIteration(walk: Walk): Promise<void> {
   const { foci, relations, ledger, result } = walk;
-  const rounds: FocusRound[] = foci.map((focusWalk) => ({
-    ...focusWalk,
+  const rounds: FocusRound[] = foci.map(({ focus, strategies, index, uri }) => ({
+    focus,
+    strategies,
+    index,
+    uri,
     rotation: new TierRotation(FED_AT_START.filter((relation) => relations.has(relation))),
-    view: result.viewOf(focusWalk.index),
-    form: focusWalk.uri === undefined ? undefined : { focus: focusWalk.uri },
+    view: result.viewOf(index),
+    form: uri === undefined ? undefined : { focus: uri },
   }));
 
   walk: while (ledger.remaining > 0 && rounds.some((round) => round.rotation.anyActive)) {

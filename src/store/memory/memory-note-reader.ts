@@ -132,6 +132,7 @@ export class MemoryNoteReader implements NoteReader {
     let examined = 0;
     let leftOut = 0;
     let lastLeftOut = -1;
+    // Records copied with Object.assign: a spread followed by a new key is slow on Node 20.
     for (; index >= 0 && index < list.length && records.length < limit && examined < filter.scan; index += step) {
       const tooMuch = tooMuchAt(index);
       if (tooMuch === undefined) continue;
@@ -141,10 +142,10 @@ export class MemoryNoteReader implements NoteReader {
         lastLeftOut = index;
         continue;
       }
-      records.push({ ...this.record(list[index]!), leftOutBefore: leftOut });
+      records.push(Object.assign({}, this.record(list[index]!), { leftOutBefore: leftOut }));
       leftOut = 0;
     }
-    if (leftOut > 0) records.push({ ...this.record(list[lastLeftOut]!), leftOutBefore: leftOut - 1, leftOut: true });
+    if (leftOut > 0) records.push(Object.assign({}, this.record(list[lastLeftOut]!), { leftOutBefore: leftOut - 1, leftOut: true as const }));
     return records;
   }
 

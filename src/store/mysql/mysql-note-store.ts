@@ -7,7 +7,7 @@ import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { kyselySource, poolSource, type MysqlReadPool } from './connection-source.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { findNotes } from './find-notes.js';
-import { CLIENT_GRACE_MS, MysqlNoteReader } from './mysql-note-reader.js';
+import { CLIENT_GRACE_MS, MysqlNoteReader, type ReaderSettings } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -72,6 +72,8 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
   private readonly source: ConnectionSource;
   private readonly names: ResolvedNoteTable;
+  /** What each reader is opened with: the same for every build. */
+  private readonly readerSettings: ReaderSettings;
 
   constructor(
     db: Kysely<NoteDatabase> | MysqlReadPool,
@@ -84,6 +86,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     this.options = parsed.data;
     this.names = resolveNoteTable(parsed.data);
     this.source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
+    this.readerSettings = { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) };
   }
 
   /** A store over its own pool, made from `mysql://user:password@host:port/database`. */
@@ -111,7 +114,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     return MysqlNoteReader.open(
       this.source,
       scope,
-      { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) },
+      this.readerSettings,
       (ending) => this.track(ending),
       signal,
     );
