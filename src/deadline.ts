@@ -1,6 +1,8 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
 import type { NotePricing } from './budget/note-pricing.js';
+import type { NoteRecord } from './model/note-record.js';
 import type { NoteReader } from './store/note-store.js';
+import type { ReadRequest } from './store/read-request.js';
 import type { Strategies } from './strategies/strategies.js';
 
 /**
@@ -30,6 +32,8 @@ export class Deadline {
   private untimedSteps = 0;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
   private reason: Error | undefined;
+  /** The waits `race` holds, each rejected once the build ends. */
+  private readonly racing = new Set<(reason: Error) => void>();
 
   constructor(
     private readonly timeoutMs: number,
@@ -60,6 +64,8 @@ export class Deadline {
   private end(reason: Error): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
+    for (const reject of this.racing) reject(reason);
+    this.racing.clear();
     this.controller.abort(reason);
   }
 
@@ -76,14 +82,12 @@ export class Deadline {
 
   /** Waits for `promise`, or rejects as soon as the deadline passes. */
   race<T>(promise: Promise<T>): Promise<T> {
-    const signal = this.controller.signal;
-    if (signal.aborted) return Promise.reject(signal.reason);
+    if (this.reason !== undefined) return Promise.reject(this.reason);
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
+      this.racing.add(reject);
       promise.then(
-        (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-        (error: unknown) => (signal.removeEventListener('abort', onAbort), reject(signal.aborted ? signal.reason : error)),
+        (value) => (this.racing.delete(reject), resolve(value)),
+        (error: unknown) => (this.racing.delete(reject), reject(this.reason ?? error)),
       );
     });
   }
@@ -148,18 +152,35 @@ export class Deadline {
 
   /** The reader, each batch raced against the deadline: a store that stops answering cannot hold the build. */
   guardReader(reader: NoteReader): NoteReader {
-    return {
-      read: (requests) => this.race(reader.read(requests)),
-      get roundTrips() {
-        return reader.roundTrips;
-      },
-      close: () => reader.close(),
-      ...(reader.capabilities && { capabilities: reader.capabilities }),
-    };
+    return new RacedReader(reader, this);
   }
 
   clear(): void {
     clearTimeout(this.timer);
     this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+}
+
+/** A reader whose batches are raced against a deadline. */
+class RacedReader implements NoteReader {
+  readonly capabilities: NoteReader['capabilities'];
+
+  constructor(
+    private readonly reader: NoteReader,
+    private readonly deadline: Deadline,
+  ) {
+    this.capabilities = reader.capabilities;
+  }
+
+  read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
+    return this.deadline.race(this.reader.read(requests));
+  }
+
+  get roundTrips(): number {
+    return this.reader.roundTrips;
+  }
+
+  close(): Promise<void> {
+    return this.reader.close();
   }
 }

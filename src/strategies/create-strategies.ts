@@ -1,5 +1,5 @@
 import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
-import type { AnchoredRelation } from '../relationships/dependencies.js';
+import { ANCHORED, type AnchoredRelation } from '../relationships/dependencies.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
@@ -76,9 +76,8 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ReferringCousin: (referring) =>
       referring.parent ? new ExcludingCursor(childrenOf('ReferringCousin', referring.parent.id), referring.id) : NOTHING,
   };
-  const anchored = Object.fromEntries(
-    Object.entries(candidatesOf).map(([relation, of]) => [relation, new AnchoredStrategy(of)]),
-  ) as Record<AnchoredRelation, AnchoredStrategy>;
+  const anchored = {} as Record<AnchoredRelation, AnchoredStrategy>;
+  for (const relation of ANCHORED as ReadonlySet<AnchoredRelation>) anchored[relation] = new AnchoredStrategy(candidatesOf[relation]);
 
   const fedAtStart: Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor> = {
     Parent: ListCursor.of(parent ? [parent] : []),
@@ -99,10 +98,10 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     ),
   };
 
-  const sources = new Map<RelatedRelation, CandidateCursor>([...Object.entries(fedAtStart), ...Object.entries(anchored)] as [RelatedRelation, CandidateCursor][]);
+  const sources: Record<RelatedRelation, CandidateCursor> = Object.assign(fedAtStart, anchored);
   return {
-    take: (relation) => sources.get(relation)!.take(),
-    more: (relation) => sources.get(relation)!.more(),
+    take: (relation) => sources[relation].take(),
+    more: (relation) => sources[relation].more(),
     anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
     candidatesOf: (relation, anchor) => candidatesOf[relation](anchor),
