@@ -10,3 +10,10 @@ export interface CandidateCursor {
   /** Waits until a candidate is at hand: true, or false once there are none left. One wait at a time. */
   more(): Promise<boolean>;
 }
+
+/**
+ * The answers of a `more` that knows at once, with no read to wait for: settled promises made
+ * once, as such waits come at almost every step of a walk.
+ */
+export const AT_HAND: Promise<boolean> = Promise.resolve(true);
+export const NONE_LEFT: Promise<boolean> = Promise.resolve(false);

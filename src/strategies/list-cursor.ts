@@ -1,5 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import { AT_HAND, NONE_LEFT, type CandidateCursor } from './candidate-cursor.js';
 
 /** Candidates known in one go, such as an ancestor chain or a single parent, read when first waited for. */
 export class ListCursor implements CandidateCursor {
@@ -20,8 +20,8 @@ export class ListCursor implements CandidateCursor {
     return notes && this.index < notes.length ? notes[this.index++] : undefined;
   }
 
-  async more(): Promise<boolean> {
-    this.notes ??= await this.read();
-    return this.index < this.notes.length;
+  more(): Promise<boolean> {
+    if (this.notes) return this.index < this.notes.length ? AT_HAND : NONE_LEFT;
+    return this.read().then((notes) => (this.notes ??= notes).length > this.index);
   }
 }

@@ -15,7 +15,5 @@ export type Load = (request: CapableReadRequest) => Promise<readonly NoteRecord[
 export type PageReading = (request: PageRequest, load: Load, relation: RelatedRelation | undefined) => Promise<PageRead>;
 
 /** A page is the last when it came back with fewer records than asked for. */
-export const readWholePage: PageReading = async (request, load) => {
-  const notes = await load(request);
-  return { notes, more: notes.length >= request.limit };
-};
+export const readWholePage: PageReading = (request, load) =>
+  load(request).then((notes) => ({ notes, more: notes.length >= request.limit }));

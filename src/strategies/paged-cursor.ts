@@ -1,5 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import { AT_HAND, NONE_LEFT, type CandidateCursor } from './candidate-cursor.js';
 import type { PageRead } from './page-read.js';
 
 /**
@@ -36,16 +36,19 @@ export class PagedCursor implements CandidateCursor {
     return this.index < this.page.length ? this.page[this.index++] : undefined;
   }
 
-  async more(): Promise<boolean> {
-    while (this.index >= this.page.length) {
-      if (this.last) return false;
-      const { notes, more } = await this.readPage(this.after, this.limit);
-      this.page = notes;
-      this.index = 0;
-      this.after = notes[notes.length - 1];
-      this.last = !more || this.after === undefined;
-      this.limit = Math.min(this.limit * 4, PagedCursor.LARGEST_PAGE);
-    }
-    return true;
+  more(): Promise<boolean> {
+    if (this.index < this.page.length) return AT_HAND;
+    return this.last ? NONE_LEFT : this.readNextPage();
+  }
+
+  /** Reads the next page; an empty page is the last. */
+  private async readNextPage(): Promise<boolean> {
+    const { notes, more } = await this.readPage(this.after, this.limit);
+    this.page = notes;
+    this.index = 0;
+    this.after = notes[notes.length - 1];
+    this.last = !more || this.after === undefined;
+    this.limit = Math.min(this.limit * 4, PagedCursor.LARGEST_PAGE);
+    return notes.length > 0;
   }
 }
