@@ -272,12 +272,13 @@ function statementsOf(
       pool.getConnection((error, connection) => {
         if (error) return callback(error, connection);
         callback(null, {
+          config: connection.config,
           query: (options, values, done) => {
-            const kind = kindOf(options.sql);
+            const kind = kindOf(typeof options === 'string' ? options : options.sql);
             log.push({ kind, connection: connection.threadId ?? -1 });
             const refused = refuse(kind);
             if (refused) return setImmediate(() => done(refused, undefined));
-            return connection.query(options, values, (queryError, result) => {
+            return connection.query(typeof options === 'string' ? { sql: options } : options, values, (queryError, result) => {
               const held = holdAnswer(kind);
               if (held) void held.then(() => done(queryError, result));
               else done(queryError, result);

@@ -65,9 +65,10 @@ describe('how the MySQL store orders pages for the indexes a table has', () => {
         database.pool.getConnection((error, connection) => {
           if (error) return callback(error, connection);
           callback(null, {
+            config: connection.config,
             query: (options, values, done) => {
-              sent.push(options.sql);
-              return connection.query(options, values, done);
+              sent.push(typeof options === 'string' ? options : options.sql);
+              return connection.query(typeof options === 'string' ? { sql: options } : options, values, done);
             },
             release: () => connection.release(),
             destroy: () => connection.destroy(),

@@ -22,7 +22,9 @@ export interface MysqlReadPool {
 
 /** A connection lent by a {@link MysqlReadPool}. */
 export interface MysqlPooledConnection {
-  query(options: { sql: string; supportBigNumbers?: boolean }, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
+  query(options: string | { sql: string; supportBigNumbers?: boolean }, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
+  /** The settings the connection was made with (mysql2 gives them): with `supportBigNumbers`, a statement need not ask. */
+  readonly config?: { readonly supportBigNumbers?: boolean };
   /** Back to the pool. */
   release(): void;
   /** Closes the socket and takes the connection out of the pool, which may then open another. */
@@ -55,12 +57,14 @@ export function poolSource(pool: MysqlReadPool): ConnectionSource {
 }
 
 function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection {
+  // A BIGINT beyond ±(2^53 − 1) comes back as an exact string, whatever the host's pool says: a
+  // statement asks for it unless the connection does already (asking costs mysql2 a copy of its options).
+  const exact = connection.config?.supportBigNumbers === true ? (text: string) => text : (text: string) => ({ sql: text, supportBigNumbers: true });
   return {
     run: (statement) => {
       const { sql: text, parameters } = statement.compile(compiler);
       return new Promise((resolve, reject) => {
-        // A BIGINT beyond ±(2^53 − 1) comes back as an exact string, whatever the host's pool says.
-        connection.query({ sql: text, supportBigNumbers: true }, [...parameters], (error, result) =>
+        connection.query(exact(text), [...parameters], (error, result) =>
           error ? reject(error) : resolve(Array.isArray(result) ? result : []),
         );
       });
