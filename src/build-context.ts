@@ -68,10 +68,11 @@ export async function build<R extends AnyResult = GraphRAGResult>(
       void opening.then((late) => late.close(), () => {});
       throw error;
     });
+    const guarded = deadline.guardReader(reader);
     try {
-      return (await walk(reader, tokenizer, options, plan, deadline)) as BuildOutcome<R>;
+      return (await walk(guarded, tokenizer, options, plan, deadline)) as BuildOutcome<R>;
     } finally {
-      await reader.close();
+      await guarded.close();
     }
   } finally {
     deadline.clear();
@@ -89,7 +90,7 @@ async function walk(
   const several = Array.isArray(options.focus);
   // The loader reads as the shortcuts say, once they exist: the focus notes are read before.
   let readPage: PageReading = readWholePage;
-  const loader = new NoteLoader(deadline.guardReader(reader), { readPage: (request, load, relation) => readPage(request, load, relation) });
+  const loader = new NoteLoader(reader, { readPage: (request, load, relation) => readPage(request, load, relation) });
   const reading = Promise.all([
     Promise.all(focusIds.map((id) => loader.note(id, true))),
     Promise.all(focusIds.map((id) => loader.ancestors(id))),

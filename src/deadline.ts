@@ -150,7 +150,11 @@ export class Deadline {
     return now - this.lastYield >= YIELD_EVERY_MS;
   }
 
-  /** The reader, each batch raced against the deadline: a store that stops answering cannot hold the build. */
+  /**
+   * The reader, each batch raced against the deadline: a store that stops answering cannot hold
+   * the build. Once it is closed, a batch asked for before and sent after (a page read ahead that
+   * the walk, now ended, never took) is not sent: each of its requests finds nothing.
+   */
   guardReader(reader: NoteReader): NoteReader {
     return new RacedReader(reader, this);
   }
@@ -164,6 +168,7 @@ export class Deadline {
 /** A reader whose batches are raced against a deadline. */
 class RacedReader implements NoteReader {
   readonly capabilities: NoteReader['capabilities'];
+  private closed = false;
 
   constructor(
     private readonly reader: NoteReader,
@@ -173,6 +178,7 @@ class RacedReader implements NoteReader {
   }
 
   read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
+    if (this.closed) return Promise.resolve(requests.map(() => []));
     return this.deadline.race(this.reader.read(requests));
   }
 
@@ -181,6 +187,7 @@ class RacedReader implements NoteReader {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.reader.close();
   }
 }
