@@ -27,9 +27,10 @@ class AheadCursor implements CandidateCursor {
 
   take(): NoteRecord | undefined {
     if (this.index >= this.page.length) return undefined;
-    const candidate = this.page[this.index++];
+    // Asked as the second half's first candidate is handed out: asked any sooner, the page is
+    // read before the budget may have tightened, and stepping over cannot filter it.
     if (this.index * 2 >= this.page.length) this.askAhead();
-    return candidate;
+    return this.page[this.index++];
   }
 
   async more(): Promise<boolean> {
