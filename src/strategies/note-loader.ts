@@ -66,16 +66,19 @@ export class NoteLoader {
 }
 
 /**
- * Requests batched through DataLoader, its cache keyed by `requestKey`. A batch goes out once the
- * build has run as far as it can without the store (`setImmediate`): every request issued until
- * then, however many promise turns deep, rides in it. DataLoader answers a cached request only
- * with its next batch; the cache is read first, so a request asked for before is answered as soon
- * as its own batch was.
+ * Requests batched through DataLoader, its cache keyed by `requestKey`. A batch goes out as
+ * DataLoader sends it, once the promise jobs queued with its first request have run: not at the
+ * next turn of the event loop, which would wait behind every other callback the process has ready
+ * (other builds' steps, on a busy service) and, measured against the MySQL store on one machine,
+ * made builds 2–6 % slower at the median, to save 0.3–0.5 of 3.3–3.7 round trips at budget 500
+ * and none at 2,000 or 8,000 or around hubs. DataLoader answers a cached request only with its
+ * next batch; the cache is read first, so a request asked for before is answered as soon as its
+ * own batch was.
  */
 function batched(reader: NoteReader): Load {
   // A request beyond the required ones is only sent to a reader that declared it takes it.
   const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
   const cache = new Map<string, Promise<readonly NoteRecord[]>>();
-  const loader = new DataLoader(read, { cacheKeyFn: requestKey, cacheMap: cache, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+  const loader = new DataLoader(read, { cacheKeyFn: requestKey, cacheMap: cache });
   return (request) => cache.get(requestKey(request)) ?? loader.load(request);
 }
