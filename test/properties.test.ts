@@ -236,8 +236,9 @@ describe('properties of every build (fast-check, random notebooks including corr
     );
     console.log(`shorten around hubs: ${JSON.stringify(reached)}`);
     expect(reached.unlistedSkips).toBeGreaterThan(50);
-    // At most one note per build is shortened once the list is full (it leaves little): 17-19 in 420 builds.
-    expect(reached.shortenedWithListFull).toBeGreaterThan(6);
+    // At most one note per build is shortened once the list is full (it leaves little): over 35
+    // runs of this property, 4 to 27 times in 406-443 builds (median 13).
+    expect(reached.shortenedWithListFull).toBeGreaterThan(2);
     expect(reached.endedEarly).toBeGreaterThan(10);
   });
 
