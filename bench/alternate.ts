@@ -1,10 +1,11 @@
-// npx tsx bench/alternate.ts --other=DIR [--self=DIR] [--quick] [--lines=memory,mysql,cold,fan,hub]: this
+// npx tsx bench/alternate.ts --other=DIR [--self=DIR] [--quick] [--lines=memory,mysql,cold,fan,hub] [--repeat=N]: this
 // checkout's compiled library against another checkout's (DIR, built with `npm run build`), in
 // one process, build by build. Whole runs of `npm run bench` move together by tens of percent on a
 // shared machine; here both versions meet the same moment of the machine, because each focus is
 // built by both, in turns (this one first on even foci, the other first on odd ones).
 // Prints, per line, each side's median / p90 / p99 in ms, the ratio this / other, and the most
 // round trips a build took (mean and most), and checks that both sides return the same result for every build.
+// `--repeat=N` builds each fan-out focus and hub N times (5 and 20 by default; a p90 of 20 builds swings).
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,10 @@ const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${na
 const otherDirectory = argument('other');
 if (otherDirectory === undefined) throw new Error('alternate: --other=DIR is required (a checkout built with npm run build)');
 const quick = process.argv.includes('--quick');
+const repeat = argument('repeat') === undefined ? undefined : Number(argument('repeat'));
+if (repeat !== undefined && !(Number.isInteger(repeat) && repeat > 0)) throw new Error('alternate: --repeat=N needs a whole number above 0');
+const fanBuilds = repeat ?? 5;
+const hubBuilds = repeat ?? 20;
 const lines = new Set((argument('lines') ?? 'memory,cold,mysql,fan,hub').split(','));
 const load = async (directory: string) => (await import(pathToFileURL(resolve(directory, 'dist/index.js')).href)) as Library;
 const self = await load(argument('self') ?? new URL('..', import.meta.url).pathname);
@@ -106,7 +111,7 @@ if (lines.has('memory')) {
     for (const budget of [500, 2_000, 8_000]) await line(`memory ${tokenizer} ${budget}`, memory, budget === 2_000 ? randomFoci : randomFoci.slice(0, BUILDS / 2), { budget, tokenizer });
 }
 if (lines.has('fan')) {
-  for (const focus of fanFoci) await line(`memory fan-out focus ${focus}`, memory, Array(5).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
+  for (const focus of fanFoci) await line(`memory fan-out focus ${focus}`, memory, Array(fanBuilds).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
 }
 if (lines.has('mysql') || lines.has('fan') || lines.has('hub')) {
   const database = await createTestDatabase();
@@ -116,8 +121,8 @@ if (lines.has('mysql') || lines.has('fan') || lines.has('hub')) {
     if (lines.has('mysql'))
       for (const tokenizer of ['estimate', 'o200k'])
         for (const budget of [500, 2_000, 8_000]) await line(`MySQL ${tokenizer} ${budget}`, mysql, budget === 2_000 ? randomFoci : randomFoci.slice(0, BUILDS / 2), { budget, tokenizer });
-    if (lines.has('fan')) for (const focus of fanFoci) await line(`MySQL fan-out focus ${focus}`, mysql, Array(5).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
-    if (lines.has('hub')) for (const focus of hubFoci) await line(`MySQL hub ${focus}`, mysql, Array(20).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
+    if (lines.has('fan')) for (const focus of fanFoci) await line(`MySQL fan-out focus ${focus}`, mysql, Array(fanBuilds).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
+    if (lines.has('hub')) for (const focus of hubFoci) await line(`MySQL hub ${focus}`, mysql, Array(hubBuilds).fill(focus), { budget: 2_000, tokenizer: 'o200k' }, 1);
   } finally {
     await Promise.all(mysql.map((store) => store.destroy()));
     await database.drop();
