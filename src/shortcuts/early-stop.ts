@@ -1,5 +1,6 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
+import { NONE_LEFT } from '../strategies/candidate-cursor.js';
 import { offerOrders, type ListRelation } from './offer-orders.js';
 import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
 import type { Shortcut } from './shortcut.js';
@@ -69,7 +70,7 @@ export function earlyStop(state: WalkState): Shortcut {
         else foundNothing = relation;
         return note;
       },
-      more: (relation) => (report.endedEarly ? Promise.resolve(false) : inner.more(relation)),
+      more: (relation) => (report.endedEarly ? NONE_LEFT : inner.more(relation)),
     }),
   };
 }

@@ -52,7 +52,7 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
       if (!tight()) return inner(request, load, relation);
       const scan = request.limit * SCANNED_PER_RECORD;
       // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
-      const filter = Object.assign(costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
+      const filter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
       return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan));
     },
     pricing: (inner) => ({

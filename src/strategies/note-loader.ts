@@ -14,9 +14,9 @@ export interface LoaderOptions {
 }
 
 /**
- * The core's view of a reader: one request at a time for the strategies, one batch per turn of the event loop for
- * the store (DataLoader, its cache keyed by `requestKey`). Every request issued before the build
- * next waits on the store goes out together, and a request asked for twice is read once.
+ * The core's view of a reader: one request at a time for the strategies, batches for the store
+ * (DataLoader, its cache keyed by `requestKey`). The requests issued together go out together,
+ * and a request asked for twice is read once.
  *
  * A reader that answers at once (`readNow`, a store in memory) is read directly, each request
  * when it is needed: batching only saves round trips, and there it has none to save.
