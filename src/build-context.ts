@@ -140,7 +140,7 @@ async function walk(
     ...(several && { uri: uriOf(focus.id) }),
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, cursor)),
+      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, cursor), () => loader.quiet),
     ),
   }));
 

@@ -95,9 +95,12 @@ export class Deadline {
   /**
    * The strategies, each step checked against the deadline (the clock read before a step that
    * follows one that counted tokens, or a wait, and at least every {@link MOST_UNTIMED_STEPS}
-   * steps): a long walk in memory stops too, and lets other work run every few milliseconds.
+   * steps): a long walk in memory stops too, and lets other work run every few milliseconds, but
+   * only while `quiet` says no read is waiting to go out or is out. A breath then cannot split a
+   * batch or let the walk run on while one is out, so the batches a build sends depend on the
+   * notebook and the options alone, never on the clock or the store's latency.
    */
-  guard(strategies: Strategies): Strategies {
+  guard(strategies: Strategies, quiet: () => boolean = () => true): Strategies {
     return {
       ...strategies,
       take: (relation) => {
@@ -105,14 +108,14 @@ export class Deadline {
         this.untimedSteps = 0;
         const now = performance.now();
         // A breath is due: no candidate at hand, so the walk waits in `more`, which takes it.
-        if (this.breathDue(now)) return undefined;
+        if (this.breathDue(now) && quiet()) return undefined;
         this.check(now);
         return strategies.take(relation);
       },
       more: (relation) => {
         this.untimedSteps = 0;
         const now = performance.now();
-        if (this.breathDue(now)) {
+        if (this.breathDue(now) && quiet()) {
           return this.breathe().then(() => {
             this.check();
             return strategies.more(relation);

@@ -23,6 +23,7 @@ export interface LoaderOptions {
  */
 export class NoteLoader {
   private readonly load: Load;
+  private readonly batches: Batches | undefined;
   /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
   readonly readsSiblings: boolean;
 
@@ -33,7 +34,17 @@ export class NoteLoader {
     const capabilities = reader.capabilities;
     this.readsSiblings = capabilities?.siblingsPages === true;
     const readNow = capabilities?.readNow?.bind(capabilities);
-    this.load = readNow ? async (request) => readNow(request) : batched(reader);
+    this.batches = readNow ? undefined : new Batches(reader);
+    this.load = readNow ? async (request) => readNow(request) : this.batches!.load;
+  }
+
+  /**
+   * Whether no request is waiting to go out and none is out: the walk may then let the event
+   * loop run without changing what the next batch holds. A reader that answers at once is
+   * always quiet.
+   */
+  get quiet(): boolean {
+    return this.batches?.quiet ?? true;
   }
 
   async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
@@ -67,18 +78,39 @@ export class NoteLoader {
 
 /**
  * Requests batched through DataLoader, its cache keyed by `requestKey`. A batch goes out as
- * DataLoader sends it, once the promise jobs queued with its first request have run: not at the
- * next turn of the event loop, which would wait behind every other callback the process has ready
- * (other builds' steps, on a busy service) and, measured against the MySQL store on one machine,
- * made builds 2–6 % slower at the median, to save 0.3–0.5 of 3.3–3.7 round trips at budget 500
- * and none at 2,000 or 8,000 or around hubs. DataLoader answers a cached request only with its
- * next batch; the cache is read first, so a request asked for before is answered as soon as its
- * own batch was.
+ * DataLoader sends it, once the promise jobs queued with its first request have run, that is,
+ * once the walk waits: then everything the walk asked for since the last batch rides in it.
+ * The walk only ever waits on a batch it sent (or, when {@link quiet}, on the event loop), so
+ * while it runs no batch is out, and every batch holds the same requests whatever the store's
+ * latency or the machine's load. DataLoader answers a cached request only with its next batch;
+ * the cache is read first, so a request asked for before is answered as soon as its own batch was.
  */
-function batched(reader: NoteReader): Load {
-  // A request beyond the required ones is only sent to a reader that declared it takes it.
-  const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
-  const cache = new Map<string, Promise<readonly NoteRecord[]>>();
-  const loader = new DataLoader(read, { cacheKeyFn: requestKey, cacheMap: cache });
-  return (request) => cache.get(requestKey(request)) ?? loader.load(request);
+class Batches {
+  readonly load: Load;
+  /** Requests asked for and not yet sent. */
+  private waiting = 0;
+  /** Batches sent and not yet answered. */
+  private out = 0;
+
+  constructor(reader: NoteReader) {
+    // A request beyond the required ones is only sent to a reader that declared it takes it.
+    const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
+    const send = (requests: readonly CapableReadRequest[]) => {
+      this.waiting -= requests.length;
+      this.out++;
+      return read(requests).finally(() => this.out--);
+    };
+    const cache = new Map<string, Promise<readonly NoteRecord[]>>();
+    const loader = new DataLoader(send, { cacheKeyFn: requestKey, cacheMap: cache });
+    this.load = (request) => {
+      const cached = cache.get(requestKey(request));
+      if (cached) return cached;
+      this.waiting++;
+      return loader.load(request);
+    };
+  }
+
+  get quiet(): boolean {
+    return this.waiting === 0 && this.out === 0;
+  }
 }
