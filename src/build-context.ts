@@ -21,6 +21,8 @@ import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf } from './strategies/parent-of.js';
 import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
+import { inBuildSpan } from './telemetry/build-span.js';
+import { tracedReader } from './telemetry/traced-reader.js';
 
 /** What a build gives: the result (a `GraphRAGResult` for one focus, a `MultiFocusResult` for a list) and its report. */
 export interface BuildOutcome<R extends AnyResult = GraphRAGResult> {
@@ -34,16 +36,20 @@ export interface BuildOutcome<R extends AnyResult = GraphRAGResult> {
  * The store and the options are validated before anything is read; every failure, a bad option
  * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
  * note is a `NoteNotFound` (the first such focus of a list, in the given order).
+ * Traced through `@opentelemetry/api` (src/telemetry/): a build span, and under it a span per
+ * read batch; no-ops until the host registers an SDK.
  */
 export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome>;
 export function buildContext(store: NoteStore, options: MultiFocusBuildOptions): Promise<BuildOutcome<MultiFocusResult>>;
 export function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>>;
 export async function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>> {
-  // Bad options reject the promise, as every other failure of a build does.
-  if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
-    throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
-  }
-  return build(store, resolveBuildOptions(options), takeShortcuts);
+  return inBuildSpan(options, async () => {
+    // Bad options reject the promise, as every other failure of a build does.
+    if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
+      throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
+    }
+    return build(store, resolveBuildOptions(options), takeShortcuts);
+  });
 }
 
 /**
@@ -68,7 +74,7 @@ export async function build<R extends AnyResult = GraphRAGResult>(
       void opening.then((late) => late.close(), () => {});
       throw error;
     });
-    const guarded = deadline.guardReader(reader);
+    const guarded = deadline.guardReader(tracedReader(reader));
     try {
       return (await walk(guarded, tokenizer, options, plan, deadline)) as BuildOutcome<R>;
     } finally {

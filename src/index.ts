@@ -1,6 +1,5 @@
 // The whole public surface of note-context.
 export { buildContext, type BuildOutcome } from './build-context.js';
-export { tracedBuildContext } from './telemetry/traced-build-context.js';
 export {
   BuildOptionsSchema,
   MAX_FOCI,

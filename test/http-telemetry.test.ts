@@ -3,7 +3,6 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildContext } from '../src/build-context.js';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { createHttpServer } from '../src/http/http-server.js';
@@ -13,7 +12,6 @@ import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
 import type { NoteStore } from '../src/store/note-store.js';
-import { tracedBuildContext } from '../src/telemetry/traced-build-context.js';
 import { GatedStore } from './support/gated-store.js';
 import { recording } from './support/recording-store.js';
 
@@ -42,60 +40,8 @@ function batchedSample(): { store: NoteStore & NoteFinder; batches: () => number
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 const named = (name: string) => exporter.getFinishedSpans().filter((span) => span.name === name);
 
+// The spans of `buildContext` itself: test/build-spans.test.ts.
 describe('spans (@opentelemetry/api, an in-memory exporter registered)', () => {
-  it('one build: a build span with the report as attributes, and one read span per batch the store received, under it', async () => {
-    const { store, batches } = batchedSample();
-    const outcome = await tracedBuildContext(store, { focus: 19, budget: 2000 });
-    expect(outcome).toEqual(await buildContext(sample, { focus: 19, budget: 2000 }));
-
-    const [build, ...others] = named('note-context build');
-    expect(others).toEqual([]);
-    expect(parentOf(build!)).toBeUndefined();
-    const { report } = outcome;
-    expect(build!.attributes).toEqual({
-      'note_context.focus': '19',
-      'note_context.budget': 2000,
-      'note_context.report.tokenizer': report.tokenizer,
-      'note_context.report.format': report.format,
-      'note_context.report.budget': report.budget,
-      'note_context.report.used': report.used,
-      'note_context.report.left': report.left,
-      'note_context.report.focus_cost': report.focusCost,
-      'note_context.report.skipped_count': report.skippedCount,
-      'note_context.report.candidates_considered': report.candidatesConsidered,
-      'note_context.report.ended_early': report.endedEarly,
-      'note_context.report.round_trips': report.roundTrips,
-    });
-    const reads = named('note-context read');
-    expect(batches()).toBeGreaterThan(1);
-    expect(reads).toHaveLength(batches());
-    for (const read of reads) {
-      expect(parentOf(read)).toBe(build!.spanContext().spanId);
-      expect(read.spanContext().traceId).toBe(build!.spanContext().traceId);
-      expect(read.attributes['note_context.read.requests']).toBeGreaterThan(0);
-    }
-    expect(exporter.getFinishedSpans()).toHaveLength(1 + batches());
-  });
-
-  it('several foci: one build span, the foci listed in its focus attribute, its reads under it', async () => {
-    const { store, batches } = batchedSample();
-    const outcome = await tracedBuildContext(store, { focus: [19, '/n27'], budget: 2000 });
-    expect(outcome).toEqual(await buildContext(sample, { focus: [19, 27], budget: 2000 }));
-    const [build, ...others] = named('note-context build');
-    expect(others).toEqual([]);
-    expect(build!.attributes['note_context.focus']).toBe('19,/n27');
-    expect(build!.attributes['note_context.report.used']).toBe(outcome.report.used);
-    const reads = named('note-context read');
-    expect(reads).toHaveLength(batches());
-    for (const read of reads) expect(parentOf(read)).toBe(build!.spanContext().spanId);
-  });
-
-  it('a failed build: its span says so', async () => {
-    await expect(tracedBuildContext(sample, { focus: 99999, budget: 10 })).rejects.toThrow('note 99999 not found');
-    const [build] = named('note-context build');
-    expect(build!.status).toEqual({ code: 2, message: 'NoteNotFound' });
-  });
-
   it('over HTTP: the request span continues the caller\'s traceparent, and the build and its reads sit under it', async () => {
     const { store, batches } = batchedSample();
     const app = await createHttpServer({ store, timeoutMs: 10_000, log: { level: 'silent' } });

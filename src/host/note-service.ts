@@ -1,11 +1,10 @@
-import type { BuildOutcome } from '../build-context.js';
+import { buildContext, type BuildOutcome } from '../build-context.js';
 import type { AnyBuildOptions } from '../build-options.js';
 import { BuildTimeout, ValidationError } from '../errors.js';
 import { render, type OutputFormat } from '../result/render.js';
 import type { AnyResult } from '../result/schema.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
-import { tracedBuildContext } from '../telemetry/traced-build-context.js';
 import type { z } from 'zod';
 import type { BuildSlots } from './build-slots.js';
 import { CallDeadline } from './call-deadline.js';
@@ -62,7 +61,7 @@ export class NoteService {
           ...(timeoutMs !== undefined && { timeoutMs }),
           ...(scope.signal && { signal: scope.signal }),
         };
-        return tracedBuildContext(this.store, options).catch((error: unknown) => {
+        return buildContext(this.store, options).catch((error: unknown) => {
           // The caller set the whole call's time, waiting included: its timeout is the one to name.
           throw error instanceof BuildTimeout && scope.timeoutMs !== undefined ? new BuildTimeout(scope.timeoutMs) : error;
         });

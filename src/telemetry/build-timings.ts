@@ -13,9 +13,9 @@ export interface BuildTimings {
 const current = new AsyncLocalStorage<BuildTimings>();
 
 /**
- * Runs `work` with a fresh {@link BuildTimings} that every traced build it starts adds to
- * (see `tracedBuildContext`), and hands both back. Work that another caller starts later on this
- * one's behalf is counted only if it runs in this one's async context.
+ * Runs `work` with a fresh {@link BuildTimings} that every build it starts adds to (see
+ * `inBuildSpan` and `tracedReader`), and hands both back. Work that another caller starts later
+ * on this one's behalf is counted only if it runs in this one's async context.
  */
 export function timingBuilds<T>(work: () => Promise<T>): { readonly timings: BuildTimings; readonly done: Promise<T> } {
   const timings: BuildTimings = { builds: 0, buildMs: 0, reads: 0, readMs: 0 };

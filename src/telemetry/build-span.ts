@@ -1,0 +1,69 @@
+import { SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import type { BuildOutcome } from '../build-context.js';
+import type { BuildReport } from '../iterator/build-report.js';
+import type { AnyResult } from '../result/schema.js';
+import { currentBuildTimings } from './build-timings.js';
+import { noteContextTracer } from './note-context-tracer.js';
+
+/** The name of a build's span. */
+export const BUILD_SPAN = 'note-context build';
+
+/**
+ * Runs `build` as the active `note-context build` span (a child of the span active when it
+ * starts, such as an HTTP request's), so that the spans of its reads sit under it: the options'
+ * focus and budget and, once it ends, the report's figures as attributes; a failure, whatever
+ * it is (a bad option, a missing note, a timeout, a store that failed), recorded as an exception
+ * and the span's status set to its name. A list of foci is one build. With no OpenTelemetry SDK
+ * registered the span is the API's no-op, and no attribute is made. The build's time is added
+ * to the caller's timings, when it asked for them (see `timingBuilds`).
+ */
+export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown, build: () => Promise<T>): Promise<T> {
+  const timings = currentBuildTimings();
+  return noteContextTracer().startActiveSpan(BUILD_SPAN, async (span) => {
+    const started = timings && performance.now();
+    if (span.isRecording()) span.setAttributes(optionAttributes(options));
+    try {
+      const outcome = await build();
+      if (span.isRecording()) span.setAttributes(reportAttributes(outcome.report));
+      return outcome;
+    } catch (error) {
+      if (span.isRecording()) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'build failed' });
+      }
+      throw error;
+    } finally {
+      if (timings) {
+        timings.builds++;
+        timings.buildMs += performance.now() - started!;
+      }
+      span.end();
+    }
+  });
+}
+
+/** The focus (a list's ids joined by commas) and the budget, as given, when they are of the right kind. */
+function optionAttributes(options: unknown): Attributes {
+  const given = (typeof options === 'object' && options !== null ? options : {}) as Partial<Record<'focus' | 'budget', unknown>>;
+  const foci = Array.isArray(given.focus) ? given.focus : [given.focus];
+  return {
+    ...(foci.length > 0 && foci.every((focus) => ['number', 'string'].includes(typeof focus)) && { 'note_context.focus': foci.map(String).join(',') }),
+    ...(typeof given.budget === 'number' && { 'note_context.budget': given.budget }),
+  };
+}
+
+/** The report's figures, under `note_context.report.*`. */
+function reportAttributes(report: BuildReport): Attributes {
+  return {
+    'note_context.report.tokenizer': report.tokenizer,
+    'note_context.report.format': report.format,
+    'note_context.report.budget': report.budget,
+    'note_context.report.used': report.used,
+    'note_context.report.left': report.left,
+    'note_context.report.focus_cost': report.focusCost,
+    'note_context.report.skipped_count': report.skippedCount,
+    'note_context.report.candidates_considered': report.candidatesConsidered,
+    'note_context.report.ended_early': report.endedEarly,
+    'note_context.report.round_trips': report.roundTrips,
+  };
+}

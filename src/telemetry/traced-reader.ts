@@ -1,0 +1,62 @@
+import { context, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import type { NoteReader, ReadRequest } from '../store/note-store.js';
+import { currentBuildTimings } from './build-timings.js';
+import { noteContextTracer } from './note-context-tracer.js';
+
+/** The name of a read batch's span. */
+export const READ_SPAN = 'note-context read';
+
+/**
+ * The reader, with each read batch traced as a `note-context read` span, a child of the span
+ * active where it is wrapped (the build's), with the requests' kinds and counts and the records
+ * it answered; its time is added to the caller's timings, when it asked for them (see
+ * `timingBuilds`). When there is nothing to record (no timings asked for, and the active span,
+ * if any, not recording: no SDK, or the build not sampled), the reader itself, untouched.
+ * A reader's `capabilities.readNow` (answers from memory, one request at a time) passes through
+ * untraced: there is no round trip to see, and a span per note would cost more than the read.
+ */
+export function tracedReader(reader: NoteReader): NoteReader {
+  const parent = context.active();
+  const timings = currentBuildTimings();
+  if (!timings && !trace.getSpan(parent)?.isRecording()) return reader;
+  return {
+    get roundTrips() {
+      return reader.roundTrips;
+    },
+    close: () => reader.close(),
+    read: async (requests) => {
+      const span = noteContextTracer().startSpan(READ_SPAN, undefined, parent);
+      const recording = span.isRecording();
+      if (recording) span.setAttributes(requestAttributes(requests));
+      const started = timings && performance.now();
+      try {
+        const answers = await reader.read(requests);
+        if (recording) span.setAttribute('note_context.read.records', answers.reduce((sum, records) => sum + records.length, 0));
+        return answers;
+      } catch (error) {
+        if (recording) {
+          span.recordException(error instanceof Error ? error : String(error));
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'read failed' });
+        }
+        throw error;
+      } finally {
+        if (timings) {
+          timings.reads++;
+          timings.readMs += performance.now() - started!;
+        }
+        span.end();
+      }
+    },
+    // What the reader declares beyond the required reads passes through, `readNow` included.
+    ...(reader.capabilities && { capabilities: reader.capabilities }),
+  };
+}
+
+function requestAttributes(requests: readonly ReadRequest[]): Attributes {
+  const attributes: Record<string, number> = { 'note_context.read.requests': requests.length };
+  for (const request of requests) {
+    const key = `note_context.read.${request.kind}`;
+    attributes[key] = (attributes[key] ?? 0) + 1;
+  }
+  return attributes;
+}
