@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { BuildAborted, BuildTimeout } from '../src/errors.js';
@@ -9,15 +9,21 @@ import type { NoteStore } from '../src/store/note-store.js';
 import type { Strategies } from '../src/strategies/strategies.js';
 import { hubNotebook } from './support/hub-notebook.js';
 
-/** A store whose reads answer only after `delayMs`, and that records whether its reader was closed. */
-function slowStore(inner: NoteStore, delayMs: number) {
-  const state = { closed: 0, opened: 0 };
+/** A store whose reads never answer, and that records when one is asked and whether its reader was closed. */
+function frozenStore(inner: NoteStore) {
+  const state = { closed: 0, opened: 0, reads: 0 };
+  let firstRead!: () => void;
+  const asked = new Promise<void>((resolve) => (firstRead = resolve));
   const store: NoteStore = {
     openReader: async (scope, signal) => {
       const reader = await inner.openReader(scope, signal);
       state.opened++;
       return {
-        read: (requests) => new Promise((resolve) => setTimeout(resolve, delayMs).unref()).then(() => reader.read(requests)),
+        read: () => {
+          state.reads++;
+          firstRead();
+          return new Promise(() => {});
+        },
         roundTrips: 0,
         close: async () => {
           state.closed++;
@@ -26,7 +32,17 @@ function slowStore(inner: NoteStore, delayMs: number) {
       };
     },
   };
-  return { store, state };
+  return { store, state, asked };
+}
+
+/** A promise's outcome, readable at any time without awaiting it. */
+function watch(promise: Promise<unknown>) {
+  const seen: { state: 'pending' | 'resolved' | 'rejected'; reason?: unknown } = { state: 'pending' };
+  promise.then(
+    () => (seen.state = 'resolved'),
+    (reason: unknown) => Object.assign(seen, { state: 'rejected', reason }),
+  );
+  return seen;
 }
 
 /** Strategies that always have `note` at hand, and call `onTake` whenever they hand it out. */
@@ -48,23 +64,36 @@ describe('deadlines and cancellation', () => {
   // the times below are the builds' own.
   beforeAll(() => loadTokenizer('o200k'));
 
-  it('a build past its timeoutMs rejects with BuildTimeout within a few ms, and its reader is closed', async () => {
-    const { store, state } = slowStore(new MemoryNoteStore(hubNotebook(50, 50)), 10_000);
-    const started = performance.now();
-    await expect(buildContext(store, { focus: 3, budget: 2000, timeoutMs: 200 })).rejects.toBeInstanceOf(BuildTimeout);
-    expect(performance.now() - started).toBeLessThan(400);
-    expect(state.closed).toBe(state.opened);
+  it('a build past its timeoutMs rejects with BuildTimeout when its time is up, though the store never answers, and its reader is closed', async () => {
+    // Fake time: the build's timer and clock move only as the test moves them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { store, state } = frozenStore(new MemoryNoteStore(hubNotebook(50, 50)));
+      const outcome = watch(buildContext(store, { focus: 3, budget: 2000, timeoutMs: 200 }));
+      await vi.advanceTimersByTimeAsync(199);
+      expect(state.reads).toBeGreaterThan(0);
+      expect(outcome.state).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome.state).toBe('rejected');
+      expect(outcome.reason).toBeInstanceOf(BuildTimeout);
+      expect(state.closed).toBe(state.opened);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("the caller's signal aborts a build with BuildAborted; an already aborted signal reads nothing", async () => {
-    const { store, state } = slowStore(new MemoryNoteStore(hubNotebook(50, 50)), 10_000);
+  it("the caller's signal aborts a build with BuildAborted, though the store never answers; an already aborted signal reads nothing", async () => {
+    const { store, state, asked } = frozenStore(new MemoryNoteStore(hubNotebook(50, 50)));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = performance.now();
-    await expect(buildContext(store, { focus: 3, budget: 2000, signal: controller.signal })).rejects.toBeInstanceOf(BuildAborted);
-    expect(performance.now() - started).toBeLessThan(300);
+    const building = buildContext(store, { focus: 3, budget: 2000, signal: controller.signal });
+    // Aborted while a read waits on the store: only the abort can end the build.
+    await asked;
+    controller.abort();
+    await expect(building).rejects.toBeInstanceOf(BuildAborted);
     expect(state.closed).toBe(state.opened);
+    const readsBefore = state.reads;
     await expect(buildContext(store, { focus: 3, budget: 2000, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(BuildAborted);
+    expect(state.reads).toBe(readsBefore);
   });
 
   it('a step that counted tokens is followed by a reading of the clock; other steps, at least every 16th', async () => {
