@@ -7,6 +7,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { ReadRequest, ReadScope } from '../src/store/note-store.js';
 import { POSTGRES_CLIENT_GRACE_MS } from '../src/store/postgres/postgres-note-reader.js';
 import { PostgresNoteStore, type PostgresStoreOptions } from '../src/store/postgres/postgres-note-store.js';
+import { atAbort } from './support/at-abort.js';
 import { startFreezableProxy, type FreezableProxy } from './support/freezable-proxy.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from './support/postgres-test-database.js';
@@ -65,7 +66,7 @@ async function settle(work: Promise<unknown>, from: () => number) {
 }
 
 describe('the PostgreSQL store on a connection that stops answering', () => {
-  it('an abort rejects a frozen read with the signal’s reason within 50 ms, destroys the connection, and the store serves the next build', async () => {
+  it('an abort rejects a frozen read with the signal’s reason at once, destroys the connection, and the store serves the next build', async () => {
     const store = proxiedStore({ poolSize: 1 });
     expect(await readHub(store)).toEqual(['Hub', 5]);
     await store.idle();
@@ -73,14 +74,8 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     const reader = await store.openReader(SCOPE, controller.signal);
     proxy.freeze();
     const reason = new Error('the caller gave up');
-    let abortedAt = 0;
-    setTimeout(() => {
-      abortedAt = performance.now();
-      controller.abort(reason);
-    }, 300);
-    const outcome = await settle(reader.read(READ_HUB), () => abortedAt);
-    expect(outcome.rejected && outcome.reason).toBe(reason);
-    expect(outcome.latency).toBeLessThan(50);
+    const outcome = await atAbort(reader.read(READ_HUB), controller, reason, 300);
+    expect(outcome).toEqual({ state: 'rejected', reason });
     await expect(reader.read(READ_HUB)).rejects.toBe(reason);
     await reader.close();
     // The pool's one connection was destroyed: a fresh one, through a proxy that forwards again.
@@ -104,8 +99,9 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     // The snapshot's start, sent first on the frozen connection, reaches its deadline first.
     expect(message).toBe(`cannot open a read transaction: no answer from the database within ${300 + POSTGRES_CLIENT_GRACE_MS} ms`);
     expect(message).not.toMatch(/127\.0\.0\.1|secret|\d{4,5}\b(?! ms)/);
+    // Not before the deadline; after it, only "it does not hang" (a loaded machine runs late).
     expect(outcome.latency).toBeGreaterThanOrEqual(300 + POSTGRES_CLIENT_GRACE_MS - 5);
-    expect(outcome.latency).toBeLessThan(300 + POSTGRES_CLIENT_GRACE_MS + 400);
+    expect(outcome.latency).toBeLessThan(5_000);
     proxy.healNew();
     expect(await readHub(store)).toEqual(['Hub', 5]);
   });
@@ -141,26 +137,18 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     await database.db.schema.dropView('slow').ifExists().execute();
     await database.pool.query(`CREATE VIEW slow AS SELECT n.* FROM note n, generate_series(1, 200000) AS g WHERE g = 1 OR pg_sleep(0.000001) IS NULL`);
     const reader = await store.openReader(SCOPE);
-    const started = performance.now();
-    const outcome = await settle(reader.read(READ_HUB), () => started);
+    const failure = await reader.read(READ_HUB).then(() => undefined, (error: unknown) => error);
     await reader.close();
-    expect((outcome.reason as Error).message).toBe('a note query failed: canceling statement due to statement timeout');
-    // The server said so before the client's own deadline.
-    expect(outcome.latency).toBeLessThan(200 + POSTGRES_CLIENT_GRACE_MS);
+    // The server said so, before the client's own deadline (which says "no answer from the database").
+    expect((failure as Error).message).toBe('a note query failed: canceling statement due to statement timeout');
   });
 
-  it('a pool with no connection to give: an abort rejects the waiting opening within 50 ms, and the connection it gets later goes straight back', async () => {
+  it('a pool with no connection to give: an abort rejects the waiting opening at once, and the connection it gets later goes straight back', async () => {
     const store = proxiedStore({ poolSize: 1 });
     const holder = await store.openReader(SCOPE);
     const waiting = new AbortController();
-    let abortedAt = 0;
-    setTimeout(() => {
-      abortedAt = performance.now();
-      waiting.abort('no connection');
-    }, 300);
-    const queued = await settle(store.openReader(SCOPE, waiting.signal), () => abortedAt);
-    expect(queued.rejected && queued.reason).toBe('no connection');
-    expect(queued.latency).toBeLessThan(50);
+    const queued = await atAbort(store.openReader(SCOPE, waiting.signal), waiting, 'no connection', 300);
+    expect(queued).toEqual({ state: 'rejected', reason: 'no connection' });
     await holder.close();
     const { result } = await buildContext(store, HUB_BUILD);
     expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
@@ -173,7 +161,8 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
     proxy.freeze();
     const started = performance.now();
     await expect(buildContext(store, HUB_BUILD)).rejects.toBeInstanceOf(StoreUnavailable);
-    expect(performance.now() - started).toBeLessThan(300 + POSTGRES_CLIENT_GRACE_MS + 400);
+    // The client's deadline is 800 ms: it does not hang.
+    expect(performance.now() - started).toBeLessThan(5_000);
     proxy.healNew();
     const { result } = await buildContext(store, HUB_BUILD);
     expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
@@ -193,14 +182,8 @@ describe('the PostgreSQL store on a connection that stops answering', () => {
       const controller = new AbortController();
       const reader = await store.openReader(SCOPE, controller.signal);
       proxy.freeze();
-      let abortedAt = 0;
-      setTimeout(() => {
-        abortedAt = performance.now();
-        controller.abort('gave up');
-      }, 100);
-      const outcome = await settle(reader.read(READ_HUB), () => abortedAt);
-      expect(outcome.rejected && outcome.reason).toBe('gave up');
-      expect(outcome.latency).toBeLessThan(50);
+      const outcome = await atAbort(reader.read(READ_HUB), controller, 'gave up', 100);
+      expect(outcome).toEqual({ state: 'rejected', reason: 'gave up' });
       await reader.close();
       proxy.thaw();
       await store.idle();
