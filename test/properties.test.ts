@@ -12,6 +12,7 @@ import { GraphRAGResultSchema, type AnyResult, type GraphRAGResult } from '../sr
 import { NoteNotFound } from '../src/errors.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
+import { observedShortcuts, type ShortcutsSeen } from './support/observed-shortcuts.js';
 import { recording, type Recording } from './support/recording-store.js';
 import { notebookWithHub, randomNotebook, readableNotebooks } from './support/random-notebook.js';
 import { RelationOracle } from './support/relation-oracle.js';
@@ -188,8 +189,9 @@ describe('properties of every build (fast-check, random notebooks including corr
             const options = { focus, budget, tokenizer };
             seen.filteredPages = 0;
             seen.leftOut = 0;
-            const outcome = await buildContext(store, options).catch((error: Error) => error.name);
-            if (typeof outcome !== 'string') reached.record(outcome, seen);
+            const shortcuts = observedShortcuts();
+            const outcome = await build(store, resolveBuildOptions(options), shortcuts.plan).catch((error: Error) => error.name);
+            if (typeof outcome !== 'string') reached.record(outcome, seen, shortcuts.seen);
             const fast = typeof outcome === 'string' ? outcome : comparable(outcome);
             const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
             expect(fast).toEqual(slow);
@@ -199,15 +201,22 @@ describe('properties of every build (fast-check, random notebooks including corr
       { numRuns: 200 },
     );
     console.log(`around hubs, read ${reads}: ${reached}`);
-    expect(reached.filteredPages).toBeGreaterThan(30);
-    expect(reached.leftOut).toBeGreaterThan(10);
-    expect(reached.endedEarly).toBeGreaterThan(50);
-    expect(reached.unlistedSkips).toBeGreaterThan(100);
-    expect(reached.duplicatesListed).toBeGreaterThan(15);
+    // About half of what the default seed reaches in 527 builds: 174 (in batches) and 255 (at once)
+    // with pages filtered, 173 and 250 with notes stepped over, 229 ended early, 314 with skips
+    // unlisted, 61 with children listed as duplicates, 309-313 with notes priced out by the cost
+    // floor, 348 (in batches) reading a page ahead.
+    expect(reached.filteredPages).toBeGreaterThanOrEqual(85);
+    expect(reached.leftOut).toBeGreaterThanOrEqual(85);
+    expect(reached.endedEarly).toBeGreaterThanOrEqual(110);
+    expect(reached.unlistedSkips).toBeGreaterThanOrEqual(150);
+    expect(reached.duplicatesListed).toBeGreaterThanOrEqual(30);
+    expect(reached.floored).toBeGreaterThanOrEqual(150);
+    // A reader that answers at once has no round trips to save: only one read in batches reads ahead.
+    expect(reached.readAhead).toBeGreaterThanOrEqual(atOnce ? 0 : 170);
   });
 
   it('with fit: shorten, the shortcuts it takes (cost floors, early stop) give exactly what walking every candidate gives, around hubs (250 runs)', async () => {
-    const reached = { builds: 0, shortenedWithListFull: 0, endedEarly: 0, unlistedSkips: 0 };
+    const reached = { builds: 0, shortened: 0, shortenedWithListFull: 0, endedEarly: 0, unlistedSkips: 0, floored: 0 };
     await fc.assert(
       fc.asyncProperty(
         notebookWithHub(),
@@ -220,11 +229,14 @@ describe('properties of every build (fast-check, random notebooks including corr
           const store = new MemoryNoteStore(fixture);
           for (const focus of [hub, referred]) {
             const options = { focus, budget, tokenizer, truncate, fit: 'shorten' as const };
-            const fast = await buildContext(store, options).catch((error: Error) => error.name);
+            const shortcuts = observedShortcuts();
+            const fast = await build(store, resolveBuildOptions(options), shortcuts.plan).catch((error: Error) => error.name);
             const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
             expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
             if (typeof fast === 'string') continue;
             reached.builds++;
+            if (fast.report.added.some((piece) => piece.shortened)) reached.shortened++;
+            if (shortcuts.seen.floored > 0) reached.floored++;
             // The floors price notes only once the list of skipped notes is full.
             if (fast.report.skippedCount > fast.report.skipped.length && fast.report.added.some((piece) => piece.shortened)) reached.shortenedWithListFull++;
             if (fast.report.endedEarly) reached.endedEarly++;
@@ -235,18 +247,21 @@ describe('properties of every build (fast-check, random notebooks including corr
       { numRuns: 250 },
     );
     console.log(`shorten around hubs: ${JSON.stringify(reached)}`);
-    expect(reached.unlistedSkips).toBeGreaterThan(50);
-    // At most one note per build is shortened once the list is full (it leaves little): over 35
-    // runs of this property, 4 to 27 times in 406-443 builds (median 13).
-    expect(reached.shortenedWithListFull).toBeGreaterThan(2);
-    expect(reached.endedEarly).toBeGreaterThan(10);
+    // About half of what the default seed reaches in 412 builds: 153 with skips unlisted, 18
+    // shortened once the list is full (at most one note per build is, it leaves little), 80 ended
+    // early, 196 with a note shortened, 315 with notes or tries priced out by the cost floor.
+    expect(reached.unlistedSkips).toBeGreaterThanOrEqual(75);
+    expect(reached.shortenedWithListFull).toBeGreaterThanOrEqual(9);
+    expect(reached.endedEarly).toBeGreaterThanOrEqual(40);
+    expect(reached.shortened).toBeGreaterThanOrEqual(98);
+    expect(reached.floored).toBeGreaterThanOrEqual(155);
   });
 
   it.each([
     { reads: 'in batches', atOnce: false },
     { reads: 'at once', atOnce: true },
   ])('several foci: the shortcuts a list of foci takes (stepping over, the cost floor) give exactly what walking every candidate gives, around hubs, read $reads (150 runs)', async ({ atOnce }) => {
-    const reached = { builds: 0, unlistedSkips: 0, filteredPages: 0, leftOut: 0, prompts: 0 };
+    const reached = { builds: 0, unlistedSkips: 0, filteredPages: 0, leftOut: 0, prompts: 0, readAhead: 0 };
     await fc.assert(
       fc.asyncProperty(
         notebookWithHub(),
@@ -260,7 +275,8 @@ describe('properties of every build (fast-check, random notebooks including corr
           const options = { focus: [...new Set([hub, referred, other])], budget, tokenizer, format };
           seen.filteredPages = 0;
           seen.leftOut = 0;
-          const fast = await buildContext(store, options).catch((error: Error) => error.name);
+          const shortcuts = observedShortcuts();
+          const fast = await build(store, resolveBuildOptions(options), shortcuts.plan).catch((error: Error) => error.name);
           const counted = { filteredPages: seen.filteredPages, leftOut: seen.leftOut };
           const slow = await build(store, resolveBuildOptions(options), noShortcuts).then(comparable, (error: Error) => error.name);
           expect(typeof fast === 'string' ? fast : comparable(fast)).toEqual(slow);
@@ -270,14 +286,18 @@ describe('properties of every build (fast-check, random notebooks including corr
           if (counted.filteredPages > 0) reached.filteredPages++;
           if (counted.leftOut > 0) reached.leftOut++;
           if (format === 'prompt') reached.prompts++;
+          if (shortcuts.seen.readAhead > 0) reached.readAhead++;
         },
       ),
       { numRuns: 150 },
     );
     console.log(`several foci around hubs: ${JSON.stringify(reached)}`);
-    expect(reached.unlistedSkips).toBeGreaterThan(50);
-    expect(reached.filteredPages).toBeGreaterThan(20);
-    expect(reached.leftOut).toBeGreaterThan(10);
+    // About half of what the default seed reaches in 106 builds: 99 with skips unlisted, 94-97 with
+    // pages filtered and notes stepped over, 98 (in batches) reading a page ahead.
+    expect(reached.unlistedSkips).toBeGreaterThanOrEqual(50);
+    expect(reached.filteredPages).toBeGreaterThanOrEqual(47);
+    expect(reached.leftOut).toBeGreaterThanOrEqual(47);
+    expect(reached.readAhead).toBeGreaterThanOrEqual(atOnce ? 0 : 49);
   });
 
   it('ending a starved build early gives exactly what walking every candidate gives (600 runs)', async () => {
@@ -293,10 +313,11 @@ describe('properties of every build (fast-check, random notebooks including corr
       { numRuns: 600 },
     );
     console.log(`random notebooks: ${reached}`);
-    // Few random builds starve (about 2%): 600 runs reach the early end a dozen times.
-    expect(reached.builds).toBeGreaterThan(300);
-    expect(reached.endedEarly).toBeGreaterThan(0);
-    expect(reached.duplicatesListed).toBeGreaterThan(0);
+    // Few random builds starve: with the default seed, 441 builds, 5 of them ended early, 15 with
+    // children listed as duplicates; about half of each is asserted.
+    expect(reached.builds).toBeGreaterThanOrEqual(220);
+    expect(reached.endedEarly).toBeGreaterThanOrEqual(2);
+    expect(reached.duplicatesListed).toBeGreaterThanOrEqual(7);
   });
 });
 
@@ -313,17 +334,21 @@ class Reached {
   filteredPages = 0;
   leftOut = 0;
   duplicatesListed = 0;
-  record({ result, report }: BuildOutcome, seen?: Recording): void {
+  floored = 0;
+  readAhead = 0;
+  record({ result, report }: BuildOutcome, seen?: Recording, shortcuts?: ShortcutsSeen): void {
     this.builds++;
     if (report.endedEarly) this.endedEarly++;
     if (report.skippedCount > report.skipped.length) this.unlistedSkips++;
     if (seen && seen.filteredPages > 0) this.filteredPages++;
     if (seen && seen.leftOut > 0) this.leftOut++;
+    if (shortcuts && shortcuts.floored > 0) this.floored++;
+    if (shortcuts && shortcuts.readAhead > 0) this.readAhead++;
     const children = result.relatedNotes.filter((note) => note.relationToFocusNote === 'Child').length;
     if (result.focusNote.children.length > children) this.duplicatesListed++;
   }
   toString(): string {
-    return `${this.builds} builds: ended early ${this.endedEarly}, skips counted unlisted ${this.unlistedSkips}, tight phase (filtered pages) ${this.filteredPages}, notes stepped over ${this.leftOut}, children listed as duplicates ${this.duplicatesListed}`;
+    return `${this.builds} builds: ended early ${this.endedEarly}, skips counted unlisted ${this.unlistedSkips}, tight phase (filtered pages) ${this.filteredPages}, notes stepped over ${this.leftOut}, children listed as duplicates ${this.duplicatesListed}, priced out by the cost floor ${this.floored}, pages read ahead ${this.readAhead}`;
   }
 }
 
