@@ -260,7 +260,7 @@ describe('properties of every build (fast-check, random notebooks including corr
   it.each([
     { reads: 'in batches', atOnce: false },
     { reads: 'at once', atOnce: true },
-  ])('several foci: the shortcuts a list of foci takes (stepping over, the cost floor) give exactly what walking every candidate gives, around hubs, read $reads (150 runs)', async ({ atOnce }) => {
+  ])('several foci: the shortcuts a list of foci takes (stepping over, reading ahead) give exactly what walking every candidate gives, around hubs, read $reads (150 runs)', async ({ atOnce }) => {
     const reached = { builds: 0, unlistedSkips: 0, filteredPages: 0, leftOut: 0, prompts: 0, readAhead: 0 };
     await fc.assert(
       fc.asyncProperty(
