@@ -3,6 +3,7 @@
 // loads the command line only, a flag error the options' schema too; a build loads the one
 // tokenizer it counts with; nothing that reads a fixture loads the MySQL driver or the services.
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // A load hook, registered after tsx's so that it sees every module tsx loads (a resolve hook would
@@ -77,5 +78,20 @@ describe('what the CLI loads before it answers', () => {
     expect(code).toBe(0);
     expect(loads(modules, /\/src\/build-context\.ts/)).not.toEqual([]);
     expect(loads(modules, new RegExp(`${TOKENIZERS.source}|${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
+  });
+});
+
+describe("Node's compile cache", () => {
+  it('a cache directory that cannot be made leaves the cache off, and the CLI answers as before', async () => {
+    // A path below a file: no directory can be made there, whoever runs the test.
+    const env = { ...process.env, NODE_COMPILE_CACHE: `${fileURLToPath(import.meta.url)}/cache` };
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'build', '--budget', 'nope'], { env }, (error, _stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stderr }),
+      );
+    });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^note-context: invalid input: --focus: required/);
+    expect(stderr.split('\n')).toHaveLength(2);
   });
 });
