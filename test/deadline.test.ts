@@ -141,7 +141,14 @@ describe('deadlines and cancellation', () => {
 
   it('a long walk in memory stops at its deadline too (the clock read at least every 16 steps)', async () => {
     const store = new MemoryNoteStore(hubNotebook(20_000, 20_000));
-    await expect(buildContext(store, { focus: 3, budget: 10_000_000, tokenizer: 'estimate', timeoutMs: 50 })).rejects.toBeInstanceOf(BuildTimeout);
+    // A clock that moves 1 ms a reading: the walk passes its 500 ms whatever the machine's speed.
+    let now = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    try {
+      await expect(buildContext(store, { focus: 3, budget: 10_000_000, tokenizer: 'estimate', timeoutMs: 500 })).rejects.toBeInstanceOf(BuildTimeout);
+    } finally {
+      clock.mockRestore();
+    }
     // Within its time it still finishes.
     const { result } = await buildContext(store, { focus: 3, budget: 200, tokenizer: 'estimate' });
     expect(result.relatedNotes.length).toBeGreaterThan(0);
