@@ -3,8 +3,9 @@ import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type MultiFocusBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
+export type { BuildOutcome } from './iterator/build-outcome.js';
 import { NoteNotFound, shown, ValidationError } from './errors.js';
-import type { BuildReport } from './iterator/build-report.js';
+import type { BuildOutcome } from './iterator/build-outcome.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
 import type { NoteId, NoteRecord } from './model/note-record.js';
@@ -23,12 +24,6 @@ import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
 import { inBuildSpan } from './telemetry/build-span.js';
 import { tracedReader } from './telemetry/traced-reader.js';
-
-/** What a build gives: the result (a `GraphRAGResult` for one focus, a `MultiFocusResult` for a list) and its report. */
-export interface BuildOutcome<R extends AnyResult = GraphRAGResult> {
-  readonly result: R;
-  readonly report: BuildReport;
-}
 
 /**
  * Builds the context of a focus note within a token budget (spec sections 2–5), or of a list of

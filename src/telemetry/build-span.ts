@@ -1,5 +1,5 @@
 import { SpanStatusCode, type Attributes } from '@opentelemetry/api';
-import type { BuildOutcome } from '../build-context.js';
+import type { BuildOutcome } from '../iterator/build-outcome.js';
 import type { BuildReport } from '../iterator/build-report.js';
 import type { AnyResult } from '../result/schema.js';
 import { currentBuildTimings } from './build-timings.js';
