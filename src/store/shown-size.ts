@@ -98,18 +98,32 @@ const MOST_WORD_STARTS_BY_PATTERN = 256;
 const NO_WORD_START_LIMIT = 2 ** 35;
 
 /**
- * The size rule in SQL: whether the note `n`, with its visible parent `p` and object `o` (NULL
- * columns when not visible), shows at most the text `filter` allows for its shape. LENGTH counts
- * bytes, LEFT code points; emptiness by LENGTH, since PAD SPACE collations hold ' ' = ''.
+ * The columns the size rule reads, as the statement names them: the note `n`'s title and
+ * details, and the id and title of its visible parent `p` and object `o` (NULL when not visible).
  */
-export function shownSizeWithinSql<F>(sql: SqlTag<F>, filter: SizeLimits, detailsLimit: number): F {
-  const shape = sql`(CASE WHEN COALESCE(LENGTH(n.description), 0) = 0 THEN 0 ELSE 1 END
-    + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
-  const textBytes = sql`(COALESCE(LENGTH(n.topic_constructor), 0) + COALESCE(LENGTH(LEFT(n.description, ${detailsLimit})), 0)
-    + COALESCE(LENGTH(p.topic_constructor), 0) + COALESCE(LENGTH(o.topic_constructor), 0))`;
+export interface ShownColumns<F> {
+  readonly title: F;
+  readonly details: F;
+  readonly parentId: F;
+  readonly parentTitle: F;
+  readonly objectId: F;
+  readonly objectTitle: F;
+}
+
+/**
+ * The size rule in SQL: whether the note, with its visible parent and object (`columns`), shows
+ * at most the text `filter` allows for its shape. LENGTH counts bytes, LEFT code points;
+ * emptiness by LENGTH, since PAD SPACE collations hold ' ' = ''.
+ */
+export function shownSizeWithinSql<F>(sql: SqlTag<F>, filter: SizeLimits, detailsLimit: number, columns: ShownColumns<F>): F {
+  const { title, details, parentId, parentTitle, objectId, objectTitle } = columns;
+  const shape = sql`(CASE WHEN COALESCE(LENGTH(${details}), 0) = 0 THEN 0 ELSE 1 END
+    + CASE WHEN ${parentId} IS NULL THEN 0 ELSE 2 END + CASE WHEN ${objectId} IS NULL THEN 0 ELSE 4 END)`;
+  const textBytes = sql`(COALESCE(LENGTH(${title}), 0) + COALESCE(LENGTH(LEFT(${details}, ${detailsLimit})), 0)
+    + COALESCE(LENGTH(${parentTitle}), 0) + COALESCE(LENGTH(${objectTitle}), 0))`;
   // Word starts (wordStartsOf) of the four texts at once: joined, each after a space, they hold
   // the sum of theirs (a text's first character now follows a space; no other pair is new).
-  const joined = sql`CONCAT_WS(' ', '', n.topic_constructor, LEFT(n.description, ${detailsLimit}), p.topic_constructor, o.topic_constructor)`;
+  const joined = sql`CONCAT_WS(' ', '', ${title}, LEFT(${details}, ${detailsLimit}), ${parentTitle}, ${objectTitle})`;
   const wordStartsWithin = (max: number) => {
     if (max < 0) return sql`FALSE`;
     if (max >= NO_WORD_START_LIMIT) return sql`TRUE`;

@@ -4,10 +4,9 @@ import { StoreUnavailable } from '../../errors.js';
 import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
-import { compiler } from './connection-source.js';
 import type { ServerFlavour } from './server-flavour.js';
-import { withNoteTable } from '../sql/mapped-note-table.js';
-import { resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { resolveNoteTable, type NoteField, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { noteTableSql } from '../sql/note-table-sql.js';
 
 /**
  * Recommended, not required, for `findNotes` on a large notebook: lets `LIKE 'prefix%'` read a
@@ -42,18 +41,17 @@ export async function findNotes(
   { flavour, queryTimeoutMs, names = resolveNoteTable(undefined) }: { flavour: ServerFlavour; queryTimeoutMs: number; names?: ResolvedNoteTable },
 ): Promise<FoundNote[]> {
   if (readableNotebooks?.size === 0) return [];
-  const select = withNoteTable(compiler
-    .selectFrom('note')
-    .select(['id', 'topic_constructor as title', 'notebook_id'])
-    .where(sql<boolean>`topic_constructor LIKE ${likePrefix(query)} ESCAPE ${sql.lit(ESCAPE)}`)
-    .where('deleted_at', 'is', null)
-    .$if(readableNotebooks !== undefined && readableNotebooks.size <= MOST_READABLE_NOTEBOOKS_INLINE, (qb) => qb.where('notebook_id', 'in', [...readableNotebooks!]))
-    .$if(readableNotebooks !== undefined && readableNotebooks.size > MOST_READABLE_NOTEBOOKS_INLINE, (qb) =>
-      qb.where(sql<boolean>`notebook_id IN (SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readableNotebooks!])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j)`),
-    )
-    .orderBy(sql`CHAR_LENGTH(topic_constructor)`)
-    .orderBy('id')
-    .limit(limit), names, 'mysql');
+  const t = noteTableSql(names);
+  const column = (field: NoteField) => t.column('n', field);
+  const readable =
+    readableNotebooks === undefined
+      ? sql``
+      : readableNotebooks.size <= MOST_READABLE_NOTEBOOKS_INLINE
+        ? sql`AND ${column('notebookId')} IN (${sql.join([...readableNotebooks])})`
+        : sql`AND ${column('notebookId')} IN (SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readableNotebooks])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j)`;
+  const select = sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
+    WHERE ${column('title')} LIKE ${likePrefix(query)} ESCAPE ${sql.lit(ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
+    ORDER BY CHAR_LENGTH(${column('title')}), ${column('id')} LIMIT ${limit}`;
   // The same server-side time limit as a build's reads.
   const statement =
     flavour === 'mariadb'

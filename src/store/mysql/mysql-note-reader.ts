@@ -10,7 +10,6 @@ import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
-import { noteTableDefinition } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
@@ -19,7 +18,7 @@ export const CLIENT_GRACE_MS = 500;
 export interface ReaderSettings {
   readonly queryTimeoutMs: number;
   readonly consistentSnapshot: boolean;
-  /** The host's table and columns, read in place of Doughnut's `note`. */
+  /** The host's table and columns, Doughnut's `note` by default. */
   readonly names: ResolvedNoteTable;
   /** The server's flavour, asked once per store on a reader's connection through `ask`. */
   readonly flavour: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<ServerFlavour>;
@@ -137,7 +136,7 @@ export class MysqlNoteReader implements NoteReader {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    const reading = this.run(this.withLimits(batchQuery(requests, this.scope, noteTableDefinition(this.names!), this.siblingOrderKey)), 'a note query failed');
+    const reading = this.run(this.withLimits(batchQuery(requests, this.scope, this.names!, this.siblingOrderKey)), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
     return answer(requests, rows.map(checkedRow));

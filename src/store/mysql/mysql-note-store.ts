@@ -12,8 +12,7 @@ import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
-import { explainMissingName, isMissingName } from '../sql/check-note-table.js';
-import { mappedColumnsProbe } from '../sql/mapped-note-table.js';
+import { explainMissingName, isMissingName, mappedColumnsProbe } from '../sql/check-note-table.js';
 import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');

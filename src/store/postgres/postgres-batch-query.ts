@@ -5,6 +5,8 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
+import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { noteTableSql, type NoteTableSql } from '../sql/note-table-sql.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
 export const NOTES_BY_ID = -1;
@@ -25,44 +27,49 @@ const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
  * here, in SQL. Every value is a bound parameter; ids and notebooks go as one array each (a long
  * list of readable notebooks once per statement, as a table).
  *
- * Written against Doughnut's names; a host's own table is put in their place by
- * `withNoteTable` (src/store/sql/mapped-note-table.ts).
+ * The host's table and columns are named as the host named them (see note-table-sql.ts).
  *
  * Sibling order: ascending puts a NULL `sibling_order` before every number (as MySQL does), then
  * by id; descending is the exact reverse. `sibling_order` comes back as text, so a BIGINT beyond
  * 2^53 reaches the reader whole.
  */
-export function postgresBatchQuery(requests: readonly CapableReadRequest[], scope: ReadScope): RawBuilder<unknown> {
+export function postgresBatchQuery(
+  requests: readonly CapableReadRequest[],
+  scope: ReadScope,
+  names: ResolvedNoteTable = DOUGHNUT_NOTE_TABLE,
+): RawBuilder<unknown> {
+  const q: Statement = { scope, t: noteTableSql(names) };
+  const { t } = q;
   const picks: RawBuilder<unknown>[] = [];
   const cutIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
   const fullIds = requests.flatMap((r) => (r.kind === 'note' && r.full ? [r.id] : []));
   const chainStarts = requests.flatMap((r) => (r.kind === 'ancestors' ? [r.id] : []));
-  if (cutIds.length > 0) picks.push(notesById(cutIds, scope, NOTES_BY_ID));
-  if (fullIds.length > 0) picks.push(notesById(fullIds, scope, FULL_NOTES_BY_ID));
+  if (cutIds.length > 0) picks.push(notesById(cutIds, q, NOTES_BY_ID));
+  if (fullIds.length > 0) picks.push(notesById(fullIds, q, FULL_NOTES_BY_ID));
   if (chainStarts.length > 0) {
-    picks.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)}::int AS req, chain.anchor, 0 AS pos, chain.id, ${UNFILTERED} FROM chain`);
+    picks.push(sql`SELECT ${sql.lit(ANCESTOR_ROWS)}::int AS req, c.anchor, 0 AS pos, c.id, ${UNFILTERED} FROM ${t.expression('chain')} c`);
   }
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
     const candidates =
-      request.kind === 'children' ? childrenPage(request, scope) : request.kind === 'siblings' ? siblingsPage(request, scope) : referringPage(request, scope);
-    picks.push(request.filter ? filteredPage(index, candidates, request.limit, request.filter, scope) : page(index, candidates, request.limit));
+      request.kind === 'children' ? childrenPage(request, q) : request.kind === 'siblings' ? siblingsPage(request, q) : referringPage(request, q);
+    picks.push(request.filter ? filteredPage(index, candidates, request.limit, request.filter, q) : page(index, candidates, request.limit, q));
   });
   // A batch of nothing still answers with its (empty) rows.
   if (picks.length === 0) picks.push(sql`SELECT 0 AS req, NULL::bigint AS anchor, 0 AS pos, NULL::bigint AS id, ${UNFILTERED} WHERE FALSE`);
   const details =
-    fullIds.length > 0 ? sql`CASE WHEN picked.req = ${sql.lit(FULL_NOTES_BY_ID)} THEN n.description ELSE ${cut(scope)} END` : cut(scope);
+    fullIds.length > 0 ? sql`CASE WHEN picked.req = ${sql.lit(FULL_NOTES_BY_ID)} THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
   const select = sql`SELECT picked.req, picked.anchor, picked.pos, picked.left_out_before, picked.left_out,
-      n.id, n.topic_constructor AS title, ${details} AS details,
-      n.sibling_order::text AS sibling_order, n.notebook_id,
-      p.id AS parent_id, p.topic_constructor AS parent_title, o.id AS object_id, o.topic_constructor AS object_title
+      ${t.column('n', 'id')} AS id, ${t.column('n', 'title')} AS title, ${details} AS details,
+      ${t.column('n', 'siblingOrder')}::text AS sibling_order, ${t.column('n', 'notebookId')} AS notebook_id,
+      ${t.column('p', 'id')} AS parent_id, ${t.column('p', 'title')} AS parent_title, ${t.column('o', 'id')} AS object_id, ${t.column('o', 'title')} AS object_title
     FROM (${sql.join(picks, sql` UNION ALL `)}) AS picked
-    JOIN note n ON n.id = picked.id
-    ${linkJoins(scope)}
+    JOIN ${t.table} n ON ${t.column('n', 'id')} = picked.id
+    ${linkJoins(q)}
     ORDER BY picked.req, picked.pos`;
   const tables = [
-    ...(readableAsTable(scope) ? [readableNotebooksTable(scope.readableNotebooks!)] : []),
-    ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, scope)] : []),
+    ...(readableAsTable(scope) ? [readableNotebooksTable(scope.readableNotebooks!, t)] : []),
+    ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, q)] : []),
   ];
   return tables.length > 0 ? sql`WITH RECURSIVE ${sql.join(tables, sql`, `)} ${select}` : select;
 }
@@ -79,18 +86,25 @@ const MOST_READABLE_NOTEBOOKS_INLINE = 1_000;
 const readableAsTable = (scope: ReadScope) => (scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
 
 /** The readable notebooks as the table `readable_notebooks (id)`, made once for the statement. */
-function readableNotebooksTable(readable: ReadonlySet<number>): RawBuilder<unknown> {
-  return sql`readable_notebooks (id) AS MATERIALIZED (SELECT unnest(${[...readable]}::bigint[]))`;
+function readableNotebooksTable(readable: ReadonlySet<number>, t: NoteTableSql): RawBuilder<unknown> {
+  return sql`${t.expression('readable_notebooks')} (id) AS MATERIALIZED (SELECT unnest(${[...readable]}::bigint[]))`;
+}
+
+/** What a batch's statement is written for: the build's scope, and the host's table. */
+interface Statement {
+  readonly scope: ReadScope;
+  readonly t: NoteTableSql;
 }
 
 /** One more code point than the truncation length is enough to know the details must be cut. */
-function cut(scope: ReadScope): RawBuilder<unknown> {
-  return sql`LEFT(n.description, ${scope.detailsLimit + 1})`;
+function cut({ t, scope }: Statement): RawBuilder<unknown> {
+  return sql`LEFT(${t.column('n', 'details')}, ${scope.detailsLimit + 1})`;
 }
 
-function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBuilder<unknown> {
-  return sql`SELECT ${sql.lit(req)}::int AS req, NULL::bigint AS anchor, 0 AS pos, n.id, ${UNFILTERED} FROM note n
-    WHERE n.id = ANY(${ids}::bigint[]) AND ${visible('n', scope)}`;
+function notesById(ids: readonly number[], q: Statement, req: number): RawBuilder<unknown> {
+  const { t } = q;
+  return sql`SELECT ${sql.lit(req)}::int AS req, NULL::bigint AS anchor, 0 AS pos, ${t.column('n', 'id')} AS id, ${UNFILTERED} FROM ${t.table} n
+    WHERE ${t.column('n', 'id')} = ANY(${ids}::bigint[]) AND ${visible('n', q)}`;
 }
 
 /**
@@ -98,81 +112,117 @@ function notesById(ids: readonly number[], scope: ReadScope, req: number): RawBu
  * an (anchor, id) row already found, so a parent chain with a cycle ends; the start note is
  * never its own ancestor. The chain stops at the first invisible parent.
  */
-function ancestorChains(starts: readonly number[], scope: ReadScope): RawBuilder<unknown> {
-  return sql`chain (anchor, id) AS (
-      SELECT s.id, p.id FROM note s
-        JOIN note p ON p.id = s.parent_id AND p.id <> s.id AND ${visible('p', scope)}
-        WHERE s.id = ANY(${starts}::bigint[]) AND ${visible('s', scope)}
+function ancestorChains(starts: readonly number[], q: Statement): RawBuilder<unknown> {
+  const { t } = q;
+  const chain = t.expression('chain');
+  return sql`${chain} (anchor, id) AS (
+      SELECT ${t.column('s', 'id')}, ${t.column('p', 'id')} FROM ${t.table} s
+        JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('s', 'parentId')} AND ${t.column('p', 'id')} <> ${t.column('s', 'id')} AND ${visible('p', q)}
+        WHERE ${t.column('s', 'id')} = ANY(${starts}::bigint[]) AND ${visible('s', q)}
       UNION
-      SELECT c.anchor, p.id FROM chain c
-        JOIN note cur ON cur.id = c.id
-        JOIN note p ON p.id = cur.parent_id AND ${visible('p', scope)}
-        WHERE p.id <> c.anchor
+      SELECT c.anchor, ${t.column('p', 'id')} FROM ${chain} c
+        JOIN ${t.table} cur ON ${t.column('cur', 'id')} = c.id
+        JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('cur', 'parentId')} AND ${visible('p', q)}
+        WHERE ${t.column('p', 'id')} <> c.anchor
     )`;
 }
 
-/** The tables a page reads (`n` among them, the notes it may hold), the condition on them, and the page's order. */
+/** Where a page's order reads a note's sibling key: the table's columns, or a derived table's. */
+interface SiblingKeyColumns {
+  readonly siblingOrder: RawBuilder<unknown>;
+  readonly id: RawBuilder<unknown>;
+}
+
+/** The sibling key of `n`, the table's own row: its columns, as the host named them. */
+const tableKey = ({ t }: Statement): SiblingKeyColumns => ({ siblingOrder: t.column('n', 'siblingOrder'), id: t.column('n', 'id') });
+
+/** The sibling key of `n` in a derived table of the page's candidates, which names it itself. */
+const DERIVED_KEY: SiblingKeyColumns = { siblingOrder: sql`n.sibling_order`, id: sql`n.id` };
+
+/**
+ * The tables a page reads (`n` among them, the notes it may hold), the condition on them, and the
+ * page's order, of the table's rows or of a derived table's.
+ */
 interface PageCandidates {
   readonly from: RawBuilder<unknown>;
   readonly candidates: RawBuilder<unknown>;
-  readonly order: RawBuilder<unknown>;
+  readonly order: (columns: SiblingKeyColumns) => RawBuilder<unknown>;
 }
 
 /** A page of the notes `n` that meet `candidates`, numbered in `order`. */
-function page(index: number, { from, candidates, order }: PageCandidates, limit: number): RawBuilder<unknown> {
-  return sql`(SELECT ${sql.lit(index)}::int AS req, NULL::bigint AS anchor, (ROW_NUMBER() OVER (ORDER BY ${order}))::int AS pos, n.id, ${UNFILTERED}
+function page(index: number, { from, candidates, order }: PageCandidates, limit: number, q: Statement): RawBuilder<unknown> {
+  const key = tableKey(q);
+  return sql`(SELECT ${sql.lit(index)}::int AS req, NULL::bigint AS anchor, (ROW_NUMBER() OVER (ORDER BY ${order(key)}))::int AS pos, ${key.id} AS id, ${UNFILTERED}
     FROM ${from} WHERE ${candidates}
-    ORDER BY ${order} LIMIT ${limit})`;
+    ORDER BY ${order(key)} LIMIT ${limit})`;
 }
 
-const siblingOrder = (asc: boolean) => (asc ? sql`n.sibling_order ASC NULLS FIRST, n.id ASC` : sql`n.sibling_order DESC NULLS LAST, n.id DESC`);
+const siblingOrder =
+  (asc: boolean) =>
+  ({ siblingOrder, id }: SiblingKeyColumns) =>
+    asc ? sql`${siblingOrder} ASC NULLS FIRST, ${id} ASC` : sql`${siblingOrder} DESC NULLS LAST, ${id} DESC`;
 
-function childrenPage(request: ChildrenPageRequest, scope: ReadScope): PageCandidates {
+function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidates {
+  const { t } = q;
   const asc = request.direction === 'asc';
-  const after = request.after ? sql`AND ${beyond(asc, siblingOrderParameter(request.after.siblingOrder), request.after.id)}` : sql``;
-  return { from: sql`note n`, candidates: sql`n.parent_id = ${request.parentId} AND ${visible('n', scope)} ${after}`, order: siblingOrder(asc) };
+  const after = request.after ? sql`AND ${beyond(asc, siblingOrderParameter(request.after.siblingOrder), request.after.id, q)}` : sql``;
+  return {
+    from: sql`${t.table} n`,
+    candidates: sql`${t.column('n', 'parentId')} = ${request.parentId} AND ${visible('n', q)} ${after}`,
+    order: siblingOrder(asc),
+  };
 }
 
 /**
  * `n` strictly beyond the key (`order`, `id`) in sibling order (`asc`) or its reverse, a NULL
  * order being before every number.
  */
-function beyond(asc: boolean, order: string | null, id: number): RawBuilder<unknown> {
+function beyond(asc: boolean, order: string | null, id: number, { t }: Statement): RawBuilder<unknown> {
+  const nOrder = t.column('n', 'siblingOrder');
+  const nId = t.column('n', 'id');
   if (order === null) {
-    return asc ? sql`(n.sibling_order IS NOT NULL OR n.id > ${id})` : sql`(n.sibling_order IS NULL AND n.id < ${id})`;
+    return asc ? sql`(${nOrder} IS NOT NULL OR ${nId} > ${id})` : sql`(${nOrder} IS NULL AND ${nId} < ${id})`;
   }
   const key = sql`${order}::bigint`;
   return asc
-    ? sql`(n.sibling_order > ${key} OR (n.sibling_order = ${key} AND n.id > ${id}))`
-    : sql`(n.sibling_order IS NULL OR n.sibling_order < ${key} OR (n.sibling_order = ${key} AND n.id < ${id}))`;
+    ? sql`(${nOrder} > ${key} OR (${nOrder} = ${key} AND ${nId} > ${id}))`
+    : sql`(${nOrder} IS NULL OR ${nOrder} < ${key} OR (${nOrder} = ${key} AND ${nId} < ${id}))`;
 }
 
 /**
  * The first page of a note's siblings (`SiblingsPageRequest`): the children of the parent `sp`
  * of `s` beyond `s`, where `s` is the note (`up` 0) or its parent (`up` 1), each step visible.
  */
-function siblingsPage(request: SiblingsPageRequest, scope: ReadScope): PageCandidates {
+function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
+  const { t } = q;
   const asc = request.direction === 'asc';
   const start =
     request.up === 0
-      ? sql`note s`
-      : sql`note s0 JOIN note s ON s.id = s0.parent_id AND ${visible('s', scope)} AND s0.id = ${request.of} AND ${visible('s0', scope)}`;
-  const first = request.up === 0 ? sql`s.id = ${request.of} AND ${visible('s', scope)}` : sql`TRUE`;
+      ? sql`${t.table} s`
+      : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)} AND ${t.column('s0', 'id')} = ${request.of} AND ${visible('s0', q)}`;
+  const first = request.up === 0 ? sql`${t.column('s', 'id')} = ${request.of} AND ${visible('s', q)}` : sql`TRUE`;
+  const [nOrder, nId, sOrder, sId] = [t.column('n', 'siblingOrder'), t.column('n', 'id'), t.column('s', 'siblingOrder'), t.column('s', 'id')];
   const beyondS = asc
-    ? sql`CASE WHEN s.sibling_order IS NULL THEN n.sibling_order IS NOT NULL OR n.id > s.id
-        ELSE n.sibling_order > s.sibling_order OR (n.sibling_order = s.sibling_order AND n.id > s.id) END`
-    : sql`CASE WHEN s.sibling_order IS NULL THEN n.sibling_order IS NULL AND n.id < s.id
-        ELSE n.sibling_order IS NULL OR n.sibling_order < s.sibling_order OR (n.sibling_order = s.sibling_order AND n.id < s.id) END`;
+    ? sql`CASE WHEN ${sOrder} IS NULL THEN ${nOrder} IS NOT NULL OR ${nId} > ${sId}
+        ELSE ${nOrder} > ${sOrder} OR (${nOrder} = ${sOrder} AND ${nId} > ${sId}) END`
+    : sql`CASE WHEN ${sOrder} IS NULL THEN ${nOrder} IS NULL AND ${nId} < ${sId}
+        ELSE ${nOrder} IS NULL OR ${nOrder} < ${sOrder} OR (${nOrder} = ${sOrder} AND ${nId} < ${sId}) END`;
   return {
-    from: sql`${start} JOIN note sp ON sp.id = s.parent_id AND ${visible('sp', scope)} JOIN note n ON n.parent_id = sp.id`,
-    candidates: sql`${first} AND ${visible('n', scope)} AND ${beyondS}`,
+    from: sql`${start} JOIN ${t.table} sp ON ${t.column('sp', 'id')} = ${t.column('s', 'parentId')} AND ${visible('sp', q)}
+      JOIN ${t.table} n ON ${t.column('n', 'parentId')} = ${t.column('sp', 'id')}`,
+    candidates: sql`${first} AND ${visible('n', q)} AND ${beyondS}`,
     order: siblingOrder(asc),
   };
 }
 
-function referringPage(request: ReferringPageRequest, scope: ReadScope): PageCandidates {
-  const after = request.afterId !== undefined ? sql`AND n.id > ${request.afterId}` : sql``;
-  return { from: sql`note n`, candidates: sql`n.target_note_id = ${request.objectId} AND ${visible('n', scope)} ${after}`, order: sql`n.id` };
+function referringPage(request: ReferringPageRequest, q: Statement): PageCandidates {
+  const { t } = q;
+  const after = request.afterId !== undefined ? sql`AND ${t.column('n', 'id')} > ${request.afterId}` : sql``;
+  return {
+    from: sql`${t.table} n`,
+    candidates: sql`${t.column('n', 'objectId')} = ${request.objectId} AND ${visible('n', q)} ${after}`,
+    order: ({ id }) => id,
+  };
 }
 
 /**
@@ -184,14 +234,23 @@ function referringPage(request: ReferringPageRequest, scope: ReadScope): PageCan
  * counts code points and OCTET_LENGTH UTF-8 bytes; the word starts of the four texts are those
  * of the texts joined, each after a space, counted by `regexp_count` (case-sensitive).
  */
-function filteredPage(index: number, { from, candidates, order }: PageCandidates, limit: number, filter: SizeFilter, scope: ReadScope): RawBuilder<unknown> {
-  const kept = filter.keep.length > 0 ? sql`n.id = ANY(${filter.keep}::bigint[])` : sql`FALSE`;
-  const shape = sql`(CASE WHEN COALESCE(OCTET_LENGTH(n.description), 0) = 0 THEN 0 ELSE 1 END
-    + CASE WHEN p.id IS NULL THEN 0 ELSE 2 END + CASE WHEN o.id IS NULL THEN 0 ELSE 4 END)`;
-  const shownDetails = sql`LEFT(n.description, ${scope.detailsLimit})`;
-  const textBytes = sql`(COALESCE(OCTET_LENGTH(n.topic_constructor), 0) + COALESCE(OCTET_LENGTH(${shownDetails}), 0)
-    + COALESCE(OCTET_LENGTH(p.topic_constructor), 0) + COALESCE(OCTET_LENGTH(o.topic_constructor), 0))`;
-  const joined = sql`CONCAT_WS(' ', '', n.topic_constructor, ${shownDetails}, p.topic_constructor, o.topic_constructor)`;
+function filteredPage(index: number, { from, candidates, order }: PageCandidates, limit: number, filter: SizeFilter, q: Statement): RawBuilder<unknown> {
+  const { t, scope } = q;
+  const [title, details, parentId, parentTitle, objectId, objectTitle] = [
+    t.column('n', 'title'),
+    t.column('n', 'details'),
+    t.column('p', 'id'),
+    t.column('p', 'title'),
+    t.column('o', 'id'),
+    t.column('o', 'title'),
+  ];
+  const kept = filter.keep.length > 0 ? sql`${t.column('n', 'id')} = ANY(${filter.keep}::bigint[])` : sql`FALSE`;
+  const shape = sql`(CASE WHEN COALESCE(OCTET_LENGTH(${details}), 0) = 0 THEN 0 ELSE 1 END
+    + CASE WHEN ${parentId} IS NULL THEN 0 ELSE 2 END + CASE WHEN ${objectId} IS NULL THEN 0 ELSE 4 END)`;
+  const shownDetails = sql`LEFT(${details}, ${scope.detailsLimit})`;
+  const textBytes = sql`(COALESCE(OCTET_LENGTH(${title}), 0) + COALESCE(OCTET_LENGTH(${shownDetails}), 0)
+    + COALESCE(OCTET_LENGTH(${parentTitle}), 0) + COALESCE(OCTET_LENGTH(${objectTitle}), 0))`;
+  const joined = sql`CONCAT_WS(' ', '', ${title}, ${shownDetails}, ${parentTitle}, ${objectTitle})`;
   const within = (measure: RawBuilder<unknown>, max: number) => {
     if (!(max >= 0)) return sql`FALSE`;
     if (max >= Number.MAX_SAFE_INTEGER) return sql`TRUE`;
@@ -212,24 +271,25 @@ function filteredPage(index: number, { from, candidates, order }: PageCandidates
   return sql`(SELECT ${sql.lit(index)}::int AS req, NULL::bigint AS anchor, shown.pos::int AS pos, shown.id,
       (shown.pos - shown.previous - 1)::int AS left_out_before, NOT shown.kept AS left_out
     FROM (
-      SELECT n.id, n.pos, n.kept, COALESCE(LAG(n.pos) OVER (ORDER BY ${order}), 0) AS previous
+      SELECT n.id, n.pos, n.kept, COALESCE(LAG(n.pos) OVER (ORDER BY ${order(DERIVED_KEY)}), 0) AS previous
       FROM (
-        SELECT n.id, n.sibling_order, n.kept, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, LEAD(n.id) OVER (ORDER BY ${order}) AS next_id
+        SELECT n.id, n.sibling_order, n.kept, ROW_NUMBER() OVER (ORDER BY ${order(DERIVED_KEY)}) AS pos, LEAD(n.id) OVER (ORDER BY ${order(DERIVED_KEY)}) AS next_id
         FROM (
-          SELECT n.id, n.sibling_order, (${small} OR ${kept}) AS kept
-          FROM ${from} ${linkJoins(scope)} WHERE ${candidates} ORDER BY ${order} LIMIT ${filter.scan}
+          SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
+          FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}
         ) AS n
       ) AS n
       WHERE n.kept OR n.next_id IS NULL
-      ORDER BY ${order}
+      ORDER BY ${order(DERIVED_KEY)}
       LIMIT ${limit}
     ) AS shown)`;
 }
 
 /** The parent and object of `n`, each only when visible. */
-function linkJoins(scope: ReadScope): RawBuilder<unknown> {
-  return sql`LEFT JOIN note p ON p.id = n.parent_id AND ${visible('p', scope)}
-    LEFT JOIN note o ON o.id = n.target_note_id AND ${visible('o', scope)}`;
+function linkJoins(q: Statement): RawBuilder<unknown> {
+  const { t } = q;
+  return sql`LEFT JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('n', 'parentId')} AND ${visible('p', q)}
+    LEFT JOIN ${t.table} o ON ${t.column('o', 'id')} = ${t.column('n', 'objectId')} AND ${visible('o', q)}`;
 }
 
 /** A sibling order as the statement takes it: exact decimal text, or NULL (before every number). */
@@ -237,9 +297,10 @@ export function siblingOrderParameter(order: SiblingOrder): string | null {
   return order === null ? null : BigInt(order).toString();
 }
 
-function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', scope: ReadScope): RawBuilder<unknown> {
-  const notDeleted = sql`${sql.raw(alias)}.deleted_at IS NULL`;
+function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', { t, scope }: Statement): RawBuilder<unknown> {
+  const notDeleted = sql`${t.column(alias, 'deletedAt')} IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
-  if (readableAsTable(scope)) return sql`${notDeleted} AND ${sql.raw(alias)}.notebook_id IN (SELECT id FROM readable_notebooks)`;
-  return sql`${notDeleted} AND ${sql.raw(alias)}.notebook_id = ANY(${[...scope.readableNotebooks]}::bigint[])`;
+  const notebook = t.column(alias, 'notebookId');
+  if (readableAsTable(scope)) return sql`${notDeleted} AND ${notebook} IN (SELECT id FROM ${t.expression('readable_notebooks')})`;
+  return sql`${notDeleted} AND ${notebook} = ANY(${[...scope.readableNotebooks]}::bigint[])`;
 }

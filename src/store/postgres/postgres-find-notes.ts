@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { uriOf } from '../../model/uri-of.js';
 import { likePrefix } from '../mysql/find-notes.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
-import { withNoteTable } from '../sql/mapped-note-table.js';
-import type { ResolvedNoteTable } from '../sql/note-table-names.js';
+import type { NoteField, ResolvedNoteTable } from '../sql/note-table-names.js';
+import { noteTableSql } from '../sql/note-table-sql.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
 
 const FoundRowSchema = z.object({
@@ -25,14 +25,12 @@ export async function postgresFindNotes(
   { names, queryTimeoutMs }: { names: ResolvedNoteTable; queryTimeoutMs: number },
 ): Promise<FoundNote[]> {
   if (readableNotebooks?.size === 0) return [];
-  const readable = readableNotebooks ? sql`AND notebook_id = ANY(${[...readableNotebooks]}::bigint[])` : sql``;
-  const select = withNoteTable(
-    sql`SELECT id, topic_constructor AS title, notebook_id FROM note
-      WHERE topic_constructor ILIKE ${likePrefix(query)} ESCAPE '!' AND deleted_at IS NULL ${readable}
-      ORDER BY char_length(topic_constructor), id LIMIT ${limit}`,
-    names,
-    'postgres',
-  );
+  const t = noteTableSql(names);
+  const column = (field: NoteField) => t.column('n', field);
+  const readable = readableNotebooks ? sql`AND ${column('notebookId')} = ANY(${[...readableNotebooks]}::bigint[])` : sql``;
+  const select = sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
+    WHERE ${column('title')} ILIKE ${likePrefix(query)} ESCAPE '!' AND ${column('deletedAt')} IS NULL ${readable}
+    ORDER BY char_length(${column('title')}), ${column('id')} LIMIT ${limit}`;
   let rows: unknown[];
   try {
     // The time limit holds in a transaction of its own, ended whatever the search did.

@@ -4,7 +4,6 @@ import type { NoteId } from '../../model/note-record.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
 import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
 import type { FilteredRecord } from '../size-filter.js';
-import { withNoteTable } from '../sql/mapped-note-table.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
 import { GuardedConnection } from '../sql/guarded-connection.js';
@@ -125,8 +124,7 @@ export class PostgresNoteReader implements NoteReader {
   async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
-    const statement = withNoteTable(postgresBatchQuery(requests, this.scope), this.settings.names, 'postgres');
-    const reading = this.run(statement, 'a note query failed');
+    const reading = this.run(postgresBatchQuery(requests, this.scope, this.settings.names), 'a note query failed');
     const [, rows] = await Promise.all([this.started, reading]);
     return answer(requests, rows.map((row) => PostgresNoteRowSchema.parse(row)));
   }

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
-import { mappedColumnsProbe } from './mapped-note-table.js';
 import { NOTE_FIELDS, type ResolvedNoteTable } from './note-table-names.js';
 
 /** What a statement on a table or a column that is not there fails with, per engine. */
@@ -72,4 +71,9 @@ export async function checkNoteTable(
     if (!isMissingName(error, engine)) throw error;
     await explainMissingName(explain, names, engine, error);
   }
+}
+
+/** `SELECT` of every mapped column from the table, answering no row: fails when a name is wrong. */
+export function mappedColumnsProbe(names: ResolvedNoteTable): RawBuilder<unknown> {
+  return sql`SELECT ${sql.join(NOTE_FIELDS.map((field) => sql.id(names.columns[field])))} FROM ${sql.table(names.table)} WHERE 1 = 0`;
 }
