@@ -1,15 +1,6 @@
-import {
-  DummyDriver,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  sql,
-} from 'kysely';
-import { holdConnection } from './held-connection.js';
+import { DummyDriver, Kysely, MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler } from 'kysely';
 import type { NoteDatabase } from './note-table.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
-
 
 /**
  * The few methods of a mysql2 pool the store uses, declared here so that a host passes the pool
@@ -71,36 +62,5 @@ function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection
     },
     release: () => connection.release(),
     destroy: () => connection.destroy(),
-  };
-}
-
-/**
- * Connections lent by a host's Kysely instance. Kysely lends a connection for the length of a
- * callback and gives no way to close the driver's connection, so `destroy` can only stop waiting
- * for it: the connection goes back to the pool once its last statement has ended (the server
- * answered, or the socket died) and the snapshot was rolled back. Until then it is out of the
- * pool. A store made from the pool itself ({@link poolSource}) does not have this limit.
- */
-export function kyselySource(db: Kysely<NoteDatabase>): ConnectionSource {
-  return {
-    acquire: async () => {
-      const held = await holdConnection(db, async () => {}, async () => {});
-      if (!held) throw new Error('the connection ended before it was lent');
-      let last: Promise<unknown> = Promise.resolve();
-      return {
-        run: (statement) => {
-          const rows = statement.execute(held.connection).then(({ rows }) => rows);
-          last = rows.catch(() => undefined);
-          return rows;
-        },
-        release: () => void held.release(),
-        destroy: () =>
-          void last
-            .then(() => sql`ROLLBACK`.execute(held.connection))
-            .catch(() => undefined)
-            .then(held.release),
-      };
-    },
-    end: () => db.destroy(),
   };
 }

@@ -7,6 +7,7 @@ import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { resolveNoteTable, type NoteField, type ResolvedNoteTable } from '../sql/note-table-names.js';
 import { noteTableSql } from '../sql/note-table-sql.js';
+import { LIKE_ESCAPE, likePrefix } from '../sql/like-prefix.js';
 
 /**
  * Recommended, not required, for `findNotes` on a large notebook: lets `LIKE 'prefix%'` read a
@@ -21,14 +22,6 @@ const FoundRowSchema = z.object({
   title: z.string(),
   notebook_id: z.coerce.number().int(),
 });
-
-/** `LIKE` escape character: `!` needs no escaping in SQL text, whatever the server's sql_mode. */
-const ESCAPE = '!';
-
-/** `query` as a `LIKE` prefix pattern in which `%`, `_` and `!` match only themselves. */
-export function likePrefix(query: string): string {
-  return `${query.replace(/[!%_]/g, (char) => ESCAPE + char)}%`;
-}
 
 /**
  * `NoteFinder.findNotes` in one statement: a prefix `LIKE` on the title (index-friendly),
@@ -50,7 +43,7 @@ export async function findNotes(
         ? sql`AND ${column('notebookId')} IN (${sql.join([...readableNotebooks])})`
         : sql`AND ${column('notebookId')} IN (SELECT j.id FROM JSON_TABLE(${JSON.stringify([...readableNotebooks])}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j)`;
   const select = sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
-    WHERE ${column('title')} LIKE ${likePrefix(query)} ESCAPE ${sql.lit(ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
+    WHERE ${column('title')} LIKE ${likePrefix(query)} ESCAPE ${sql.lit(LIKE_ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
     ORDER BY CHAR_LENGTH(${column('title')}), ${column('id')} LIMIT ${limit}`;
   // The same server-side time limit as a build's reads.
   const statement =

@@ -7,6 +7,7 @@ import type { FilteredRecord } from '../size-filter.js';
 import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
 import { GuardedConnection } from '../sql/guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
+import { untilAborted } from '../sql/until-aborted.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
@@ -201,32 +202,6 @@ export class MysqlNoteReader implements NoteReader {
 
 /** The largest value both servers accept for their recursion limits. */
 const MAX_RECURSION = 4_294_967_295;
-
-/**
- * `work`, or a rejection with `signal.reason` as soon as the signal aborts; what `work` yields
- * after that is handed to `late`.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, late: (value: T) => void): Promise<T> {
-  if (!signal) return work;
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      reject(signal.reason);
-      work.then(late, () => undefined);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /** Splits one statement's rows back into one list per request, in each request's order. */
 function answer(requests: readonly CapableReadRequest[], rows: readonly NoteRow[]): (readonly FilteredRecord[])[] {

@@ -1,11 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
-import { kyselySource, poolSource, type MysqlReadPool } from './connection-source.js';
-import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
+import { poolSource, type MysqlReadPool } from './connection-source.js';
+import { kyselySource } from '../sql/kysely-source.js';
+import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { MYSQL_DIALECT } from './mysql-dialect.js';
 import { findNotes } from './find-notes.js';
 import { CLIENT_GRACE_MS, MysqlNoteReader, type ReaderSettings } from './mysql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
@@ -66,10 +68,8 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 export class MysqlNoteStore implements NoteStore, NoteFinder {
   private flavour: ServerFlavour | undefined;
   private siblingOrderKey: SiblingOrderKey | undefined;
-  /** Readers' rollbacks not yet answered: each holds its connection until then. */
-  private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
-  private readonly source: ConnectionSource;
+  private readonly core: SqlStoreCore;
   private readonly names: ResolvedNoteTable;
   /** What each reader is opened with: the same for every build. */
   private readonly readerSettings: ReaderSettings;
@@ -84,7 +84,8 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
     this.options = parsed.data;
     this.names = resolveNoteTable(parsed.data);
-    this.source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
+    const source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
+    this.core = new SqlStoreCore(source, MYSQL_DIALECT, this.options.queryTimeoutMs + CLIENT_GRACE_MS);
     this.readerSettings = { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) };
   }
 
@@ -110,13 +111,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   }
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return MysqlNoteReader.open(
-      this.source,
-      scope,
-      this.readerSettings,
-      (ending) => this.track(ending),
-      signal,
-    );
+    return MysqlNoteReader.open(this.core.source, scope, this.readerSettings, this.core.track, signal);
   }
 
   /**
@@ -125,49 +120,10 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
    * `options.signal` aborts, the connection is destroyed (the pool opens a fresh one) and the
    * search fails, so a connection that stopped answering never holds a caller for good.
    */
-  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const acquiring = this.source.acquire().catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new StoreUnavailable(`cannot reach the database: ${reason}`, { cause: error });
-    });
-    const connection = await new Promise<ReadConnection>((resolve, reject) => {
-      const onAbort = () => {
-        reject(signal?.reason);
-        // A connection that comes after the caller left goes straight back.
-        void acquiring.then((late) => late.release(), () => undefined);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      acquiring.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
-    });
-    const limit = this.options.queryTimeoutMs + CLIENT_GRACE_MS;
-    let given: { reason: unknown } | undefined;
-    let giveUp!: (reason: unknown) => void;
-    const givenUp = new Promise<never>((_resolve, reject) => {
-      giveUp = (reason) => {
-        if (given) return;
-        given = { reason };
-        connection.destroy();
-        reject(reason);
-      };
-    });
-    givenUp.catch(() => undefined);
-    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
-    const onAbort = () => giveUp(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
-      return await findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs, names: this.names });
-    } catch (error) {
-      // The reason the connection was given up for, not the driver's "connection destroyed".
-      throw given ? given.reason : error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (!given) connection.release();
-    }
+  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    return this.core.search(options.signal, async (run) =>
+      findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs, names: this.names }),
+    );
   }
 
   /**
@@ -175,19 +131,13 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
    * build returns before the rollback that ends its snapshot is answered. A host that ends its
    * own pool or Kysely instance waits for this first (or calls `destroy`).
    */
-  async idle(): Promise<void> {
-    while (this.ending.size > 0) await Promise.all(this.ending);
+  idle(): Promise<void> {
+    return this.core.idle();
   }
 
   /** Waits until {@link idle}, then closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
-  async destroy(): Promise<void> {
-    await this.idle();
-    if (this.ownsDb) await this.source.end();
-  }
-
-  private track(ending: Promise<void>): void {
-    this.ending.add(ending);
-    void ending.then(() => this.ending.delete(ending));
+  destroy(): Promise<void> {
+    return this.core.destroy(this.ownsDb);
   }
 
   /**

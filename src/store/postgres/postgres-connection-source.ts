@@ -1,8 +1,5 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import { holdConnection } from '../mysql/held-connection.js';
-import type { NoteDatabase } from '../mysql/note-table.js';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { ConnectionSource } from '../sql/read-connection.js';
-
 
 /**
  * The few methods of a pg pool the store uses, declared here so that a host passes the pool it
@@ -57,35 +54,5 @@ export function postgresPoolSource(pool: PostgresReadPool): ConnectionSource {
       };
     },
     end: () => pool.end(),
-  };
-}
-
-/**
- * Connections lent by a host's Kysely instance (over its `PostgresDialect`). Kysely lends a
- * connection for the length of a callback and offers no way to close it, so `destroy` can only
- * stop waiting: the connection goes back to the pool once its last statement has ended and the
- * snapshot was rolled back. A store made from the pool itself does not have this limit.
- */
-export function postgresKyselySource(db: Kysely<any>): ConnectionSource {
-  return {
-    acquire: async () => {
-      const held = await holdConnection(db as Kysely<NoteDatabase>, async () => {}, async () => {});
-      if (!held) throw new Error('the connection ended before it was lent');
-      let last: Promise<unknown> = Promise.resolve();
-      return {
-        run: (statement) => {
-          const rows = statement.execute(held.connection).then(({ rows }) => rows);
-          last = rows.catch(() => undefined);
-          return rows;
-        },
-        release: () => void held.release(),
-        destroy: () =>
-          void last
-            .then(() => sql`ROLLBACK`.execute(held.connection))
-            .catch(() => undefined)
-            .then(held.release),
-      };
-    },
-    end: () => db.destroy(),
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { uriOf } from '../../model/uri-of.js';
-import { likePrefix } from '../mysql/find-notes.js';
+import { LIKE_ESCAPE, likePrefix } from '../sql/like-prefix.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import type { NoteField, ResolvedNoteTable } from '../sql/note-table-names.js';
 import { noteTableSql } from '../sql/note-table-sql.js';
@@ -29,7 +29,7 @@ export async function postgresFindNotes(
   const column = (field: NoteField) => t.column('n', field);
   const readable = readableNotebooks ? sql`AND ${column('notebookId')} = ANY(${[...readableNotebooks]}::bigint[])` : sql``;
   const select = sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
-    WHERE ${column('title')} ILIKE ${likePrefix(query)} ESCAPE '!' AND ${column('deletedAt')} IS NULL ${readable}
+    WHERE ${column('title')} ILIKE ${likePrefix(query)} ESCAPE ${sql.lit(LIKE_ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
     ORDER BY char_length(${column('title')}), ${column('id')} LIMIT ${limit}`;
   let rows: unknown[];
   try {

@@ -10,7 +10,7 @@ import { GuardedConnection } from '../sql/guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 import { PostgresNoteRowSchema, recordOfPostgresRow, type PostgresNoteRow } from './postgres-note-row.js';
 import { postgresUnavailable as unavailable } from './postgres-unavailable.js';
-import { untilAborted } from './until-aborted.js';
+import { untilAborted } from '../sql/until-aborted.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
 export const POSTGRES_CLIENT_GRACE_MS = 500;

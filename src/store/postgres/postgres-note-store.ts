@@ -1,17 +1,17 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { checkNoteTable } from '../sql/check-note-table.js';
 import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
-import type { ConnectionSource } from '../sql/read-connection.js';
-import { postgresKyselySource, postgresPoolSource, type PostgresReadPool } from './postgres-connection-source.js';
+import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { POSTGRES_DIALECT } from './postgres-dialect.js';
+import { kyselySource } from '../sql/kysely-source.js';
+import { postgresPoolSource, type PostgresReadPool } from './postgres-connection-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
 import { POSTGRES_CLIENT_GRACE_MS, PostgresNoteReader } from './postgres-note-reader.js';
-import { postgresUnavailable } from './postgres-unavailable.js';
-import { untilAborted } from './until-aborted.js';
 import { parsePostgresUrl } from './postgres-url.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
@@ -54,10 +54,9 @@ export type PostgresStoreOptions = z.input<typeof PostgresStoreOptionsSchema>;
  */
 export class PostgresNoteStore implements NoteStore, NoteFinder {
   private checked: Promise<void> | undefined;
-  private readonly ending = new Set<Promise<void>>();
   private readonly options: z.output<typeof PostgresStoreOptionsSchema>;
   private readonly names: ResolvedNoteTable;
-  private readonly source: ConnectionSource;
+  private readonly core: SqlStoreCore;
 
   constructor(
     db: Kysely<any> | PostgresReadPool,
@@ -67,7 +66,8 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
   ) {
     this.options = parseOptions(options);
     this.names = resolveNoteTable(this.options);
-    this.source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : postgresKyselySource(db as Kysely<any>);
+    const source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : kyselySource(db as Kysely<any>);
+    this.core = new SqlStoreCore(source, POSTGRES_DIALECT, this.options.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS);
   }
 
   /** A store over its own pool, made from `postgres://user:password@host:port/database?sslmode=…`. */
@@ -87,10 +87,10 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     return PostgresNoteReader.open(
-      this.source,
+      this.core.source,
       scope,
       { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) },
-      (ending) => this.track(ending),
+      this.core.track,
       signal,
     );
   }
@@ -102,57 +102,21 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
    * (the pool opens a fresh one) and the search fails, so a connection that stopped answering
    * never holds a caller, a service's slot or the pool for good.
    */
-  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const acquired = this.source.acquire().catch((error: unknown) => {
-      throw postgresUnavailable('cannot reach the database', error);
-    });
-    const connection = await untilAborted(acquired, signal, (late) => late.release());
-    const limit = this.options.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS;
-    let given: { reason: unknown } | undefined;
-    let giveUp!: (reason: unknown) => void;
-    const givenUp = new Promise<never>((_resolve, reject) => {
-      giveUp = (reason) => {
-        if (given) return;
-        given = { reason };
-        connection.destroy();
-        reject(reason);
-      };
-    });
-    givenUp.catch(() => undefined);
-    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
-    const onAbort = () => giveUp(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const run = (statement: RawBuilder<unknown>) => Promise.race([connection.run(statement), givenUp]);
+  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    return this.core.search(options.signal, async (run) => {
       await this.checkTable(run, run);
-      return await postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
-    } catch (error) {
-      // The reason the connection was given up for, not the driver's "connection terminated".
-      throw given ? given.reason : error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (!given) connection.release();
-    }
+      return postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
+    });
   }
 
   /** Resolves once every closed reader has given its connection back, or destroyed it. */
-  async idle(): Promise<void> {
-    while (this.ending.size > 0) await Promise.all(this.ending);
+  idle(): Promise<void> {
+    return this.core.idle();
   }
 
   /** Waits until {@link idle}, then closes the pool if this store made it. */
-  async destroy(): Promise<void> {
-    await this.idle();
-    if (this.ownsDb) await this.source.end();
-  }
-
-  private track(ending: Promise<void>): void {
-    this.ending.add(ending);
-    void ending.then(() => this.ending.delete(ending));
+  destroy(): Promise<void> {
+    return this.core.destroy(this.ownsDb);
   }
 
   /** Once per store when it passes; a failed check is made again by the next build. */

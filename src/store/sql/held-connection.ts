@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { NoteDatabase } from './note-table.js';
 
 /** One pooled connection, kept for a whole build. */
-export interface HeldConnection {
-  readonly connection: Kysely<NoteDatabase>;
+export interface HeldConnection<DB> {
+  readonly connection: Kysely<DB>;
   /** Runs `end` and gives the connection back; a failure there is the pool's, not the caller's. */
   release(): Promise<void>;
 }
@@ -14,14 +13,14 @@ export interface HeldConnection {
  * the connection is handed out, `end` before it goes back. Rejects if `begin` or the pool fails;
  * resolves `undefined` if the callback ended before handing the connection out.
  */
-export async function holdConnection(
-  db: Kysely<NoteDatabase>,
-  begin: (connection: Kysely<NoteDatabase>) => Promise<unknown>,
-  end: (connection: Kysely<NoteDatabase>) => Promise<unknown>,
-): Promise<HeldConnection | undefined> {
-  let handOut!: (connection: Kysely<NoteDatabase>) => void;
+export async function holdConnection<DB>(
+  db: Kysely<DB>,
+  begin: (connection: Kysely<DB>) => Promise<unknown>,
+  end: (connection: Kysely<DB>) => Promise<unknown>,
+): Promise<HeldConnection<DB> | undefined> {
+  let handOut!: (connection: Kysely<DB>) => void;
   let letGo!: () => void;
-  const ready = new Promise<Kysely<NoteDatabase>>((resolve) => (handOut = resolve));
+  const ready = new Promise<Kysely<DB>>((resolve) => (handOut = resolve));
   const released = new Promise<void>((resolve) => (letGo = resolve));
   const session = db.connection().execute(async (connection) => {
     await begin(connection);
