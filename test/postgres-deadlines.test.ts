@@ -5,7 +5,7 @@ import { buildContext } from '../src/build-context.js';
 import { StoreUnavailable } from '../src/errors.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { ReadRequest, ReadScope } from '../src/store/note-store.js';
-import { POSTGRES_CLIENT_GRACE_MS } from '../src/store/postgres/postgres-note-reader.js';
+import { CLIENT_GRACE_MS as POSTGRES_CLIENT_GRACE_MS } from '../src/store/sql/sql-note-reader.js';
 import { PostgresNoteStore, type PostgresStoreOptions } from '../src/store/postgres/postgres-note-store.js';
 import { atAbort } from './support/at-abort.js';
 import { startFreezableProxy, type FreezableProxy } from './support/freezable-proxy.js';

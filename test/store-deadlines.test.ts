@@ -5,7 +5,7 @@ import { buildContext } from '../src/build-context.js';
 import { StoreUnavailable } from '../src/errors.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
-import { CLIENT_GRACE_MS } from '../src/store/mysql/mysql-note-reader.js';
+import { CLIENT_GRACE_MS } from '../src/store/sql/sql-note-reader.js';
 import { MysqlNoteStore, type MysqlStoreOptions } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteDatabase } from '../src/store/mysql/note-table.js';
 import type { ReadRequest, ReadScope } from '../src/store/note-store.js';

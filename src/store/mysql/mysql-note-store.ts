@@ -9,7 +9,8 @@ import { kyselySource } from '../sql/kysely-source.js';
 import { SqlStoreCore } from '../sql/sql-store-core.js';
 import { MYSQL_DIALECT } from './mysql-dialect.js';
 import { findNotes } from './find-notes.js';
-import { CLIENT_GRACE_MS, MysqlNoteReader, type ReaderSettings } from './mysql-note-reader.js';
+import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
+import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -111,7 +112,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
   }
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return MysqlNoteReader.open(this.core.source, scope, this.readerSettings, this.core.track, signal);
+    return SqlNoteReader.open(this.core.source, MYSQL_DIALECT, mysqlReadPlan(scope, this.readerSettings), this.core.track, signal);
   }
 
   /**

@@ -11,7 +11,8 @@ import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-connection-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
-import { POSTGRES_CLIENT_GRACE_MS, PostgresNoteReader } from './postgres-note-reader.js';
+import { postgresReadPlan } from './postgres-read-plan.js';
+import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './postgres-url.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
@@ -67,7 +68,7 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
     this.options = parseOptions(options);
     this.names = resolveNoteTable(this.options);
     const source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : kyselySource(db as Kysely<any>);
-    this.core = new SqlStoreCore(source, POSTGRES_DIALECT, this.options.queryTimeoutMs + POSTGRES_CLIENT_GRACE_MS);
+    this.core = new SqlStoreCore(source, POSTGRES_DIALECT, this.options.queryTimeoutMs + CLIENT_GRACE_MS);
   }
 
   /** A store over its own pool, made from `postgres://user:password@host:port/database?sslmode=…`. */
@@ -86,10 +87,10 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
   }
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return PostgresNoteReader.open(
+    return SqlNoteReader.open(
       this.core.source,
-      scope,
-      { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) },
+      POSTGRES_DIALECT,
+      postgresReadPlan(scope, { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) }),
       this.core.track,
       signal,
     );

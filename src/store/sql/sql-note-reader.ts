@@ -1,0 +1,167 @@
+import { sql, type RawBuilder } from 'kysely';
+import { StoreUnavailable } from '../../errors.js';
+import type { NoteReader } from '../note-store.js';
+import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { FilteredRecord } from '../size-filter.js';
+import { GuardedConnection } from './guarded-connection.js';
+import type { ConnectionSource, ReadConnection } from './read-connection.js';
+import type { SqlDialect } from './sql-dialect.js';
+import { untilAborted } from './until-aborted.js';
+
+/** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
+export const CLIENT_GRACE_MS = 500;
+
+/** What a reader sends as it opens, through {@link ReadPlan.open}. */
+export interface ReaderSession {
+  /** One statement under the connection's deadline; a round trip of the build unless `counted` is false. */
+  send(statement: RawBuilder<unknown>, what: string, counted?: boolean): Promise<unknown[]>;
+  /**
+   * Sends the snapshot's start, a round trip not waited on here: every read waits on it too, and
+   * fails with its failure. Returns the start, whose failure is otherwise reported by the reads.
+   */
+  begin(statement: RawBuilder<unknown>, what: string): Promise<unknown>;
+}
+
+/** How one build's batches are written and answered, once the reader is open. */
+export interface BatchReads {
+  /** One statement answering every request of the batch. */
+  statement(requests: readonly CapableReadRequest[]): RawBuilder<unknown>;
+  /** The statement's rows as one list of records per request, in each request's order. */
+  answer(requests: readonly CapableReadRequest[], rows: readonly unknown[]): (readonly FilteredRecord[])[];
+}
+
+/** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
+export interface ReadPlan {
+  readonly queryTimeoutMs: number;
+  /** Sends the snapshot's start and what the store asks once; rejects when the build cannot go on. */
+  open(session: ReaderSession): Promise<BatchReads>;
+}
+
+/**
+ * Reads for one build on one pinned connection, inside the snapshot the plan starts: every read
+ * of the build sees the database as it was at its start, while others write. Each batch of
+ * requests is one statement, so one round trip.
+ *
+ * Neither end of the snapshot is waited on by itself. The start is sent as the reader opens and
+ * the first read is queued behind it on the connection, so the read runs inside the snapshot;
+ * every read also fails if the start failed. The rollback is sent by `close`, which returns at
+ * once: the connection goes back to the pool when the rollback is answered, or is destroyed when
+ * it fails, and the store's `idle` waits for that.
+ *
+ * The server stops any statement after `queryTimeoutMs`; the client does not rely on it. A
+ * statement that gets no answer within `queryTimeoutMs + CLIENT_GRACE_MS` (the server froze, or
+ * the network dropped the connection without a word), or that is pending when the build's signal
+ * aborts, fails at once, and the connection is destroyed rather than returned to the pool. Every
+ * later statement fails the same way.
+ */
+export class SqlNoteReader implements NoteReader {
+  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true };
+  private statements = 0;
+  /** The snapshot's start (resolved at once without one); every read waits on it too. */
+  private started: Promise<unknown> = Promise.resolve();
+  /** Set by `close`: the rollback, then the connection's return or end. */
+  private ending: Promise<void> | undefined;
+  private reads: BatchReads | undefined;
+  private readonly onAbort = () => this.guarded.drop(this.signal!.reason);
+  private readonly guarded: GuardedConnection;
+
+  private constructor(
+    connection: ReadConnection,
+    dialect: SqlDialect,
+    queryTimeoutMs: number,
+    private readonly signal: AbortSignal | undefined,
+    private readonly ended: (ending: Promise<void>) => void,
+  ) {
+    this.guarded = new GuardedConnection(connection, {
+      limitMs: queryTimeoutMs + CLIENT_GRACE_MS,
+      unavailable: dialect.unavailable,
+      oneAtATime: dialect.oneAtATime,
+      onDrop: () => signal?.removeEventListener('abort', this.onAbort),
+    });
+    if (signal?.aborted) this.guarded.drop(signal.reason);
+    else signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /**
+   * Pins a connection and opens the reader on it as `plan` says; the connection returns after
+   * `close`. Rejects with `signal.reason` as soon as the signal aborts, even while the pool has no
+   * connection to give: one that comes later goes straight back. `ended` is handed the end of the
+   * reader's work on the connection once `close` starts it.
+   */
+  static async open(
+    source: ConnectionSource,
+    dialect: SqlDialect,
+    plan: ReadPlan,
+    ended: (ending: Promise<void>) => void,
+    signal?: AbortSignal,
+  ): Promise<SqlNoteReader> {
+    signal?.throwIfAborted();
+    const acquired = source.acquire().catch((error: unknown) => {
+      throw dialect.unavailable('cannot reach the database', error);
+    });
+    const connection = await untilAborted(acquired, signal, (late) => late.release());
+    const reader = new SqlNoteReader(connection, dialect, plan.queryTimeoutMs, signal, ended);
+    try {
+      reader.reads = await plan.open({
+        send: (statement, what, counted = true) => {
+          if (counted) reader.statements++;
+          return reader.guarded.run(statement, what);
+        },
+        begin: (statement, what) => {
+          reader.statements++;
+          reader.started = reader.guarded.run(statement, what);
+          // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
+          reader.started.catch(() => undefined);
+          return reader.started;
+        },
+      });
+    } catch (error) {
+      await reader.close();
+      throw error;
+    }
+    return reader;
+  }
+
+  /**
+   * Statements the build waited on or sent before it returned: what the plan sends as it opens
+   * (the snapshot's start, and what the store asks once) and the reads. The rollback is sent
+   * after the build's last read and never waited on, so it is not one of them.
+   */
+  get roundTrips(): number {
+    return this.statements;
+  }
+
+  async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
+    // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
+    if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
+    this.statements++;
+    const reading = this.guarded.run(this.reads!.statement(requests), 'a note query failed');
+    // The start was answered first, so a failed start is what this rejects with.
+    const [, rows] = await Promise.all([this.started, reading]);
+    return this.reads!.answer(requests, rows);
+  }
+
+  /**
+   * Sends the rollback and returns at once. The connection goes back to the pool once the
+   * rollback is answered, and is destroyed when it fails or gets no answer; the signal no
+   * longer matters. Never rejects: whatever went wrong was the build's to report.
+   */
+  close(): Promise<void> {
+    if (!this.ending) {
+      this.signal?.removeEventListener('abort', this.onAbort);
+      this.ending = this.end();
+      this.ended(this.ending);
+    }
+    return Promise.resolve();
+  }
+
+  private async end(): Promise<void> {
+    try {
+      // Harmless outside a transaction, so sent whether or not a snapshot was started.
+      await this.guarded.run(sql`ROLLBACK`, 'cannot end the read transaction');
+      this.guarded.release();
+    } catch {
+      this.guarded.drop(new StoreUnavailable('the reader was closed after its connection failed'));
+    }
+  }
+}
