@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { shownSizeWithinSql } from '../../store/shown-size.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID } from '../sql/answer-batch.js';
 import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from '../sql/note-table-names.js';
 import { noteTableSql, type NoteTableSql } from '../sql/note-table-sql.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
@@ -8,12 +9,6 @@ import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
 
-/** `req` of rows that answer notes read by id, details cut. */
-export const NOTES_BY_ID = -1;
-/** `req` of rows that answer notes read by id, details in full. */
-export const FULL_NOTES_BY_ID = -3;
-/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
-export const ANCESTOR_ROWS = -2;
 
 /**
  * One SQL statement that answers a whole batch of read requests, so that a batch costs one round

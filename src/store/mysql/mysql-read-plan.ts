@@ -1,12 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { compareSiblingKeys, type NoteId, type NoteRecord } from '../../model/note-record.js';
+import { compareSiblingKeys } from '../../model/note-record.js';
 import { StoreUnavailable } from '../../errors.js';
 import type { ReadScope } from '../note-store.js';
-import type { CapableReadRequest } from '../reader-capabilities.js';
-import type { FilteredRecord } from '../size-filter.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { ANCESTOR_ROWS, batchQuery, FULL_NOTES_BY_ID, MOST_READABLE_NOTEBOOKS_INLINE, NOTES_BY_ID } from './batch-query.js';
+import { batchQuery, MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
+import { answerBatch } from '../sql/answer-batch.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
@@ -46,7 +45,11 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
       const key = await settings.siblingOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
       return {
         statement: (requests) => limited(batchQuery(requests, scope, settings.names, key)),
-        answer: (requests, rows) => answer(requests, rows.map(checkedRow)),
+        answer: (requests, rows) =>
+          answerBatch(requests, rows.map(checkedRow), recordOfRow, (request) =>
+            // A derived table's order does not survive the union; restore it here.
+            request.kind === 'referrings' ? (a, b) => a.row.id - b.row.id : (a, b) => (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record),
+          ),
       };
     },
   };
@@ -75,49 +78,6 @@ function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, quer
 
 /** The largest value both servers accept for their recursion limits. */
 const MAX_RECURSION = 4_294_967_295;
-
-/** Splits one statement's rows back into one list per request, in each request's order. */
-function answer(requests: readonly CapableReadRequest[], rows: readonly NoteRow[]): (readonly FilteredRecord[])[] {
-  const byRequest = new Map<number, NoteRow[]>();
-  const byId = new Map<NoteId, NoteRow>();
-  const fullById = new Map<NoteId, NoteRow>();
-  const chains = new Map<NoteId, NoteRecord[]>();
-  for (const row of rows) {
-    if (row.req === NOTES_BY_ID) {
-      byId.set(row.id, row);
-    } else if (row.req === FULL_NOTES_BY_ID) {
-      fullById.set(row.id, row);
-    } else if (row.req === ANCESTOR_ROWS) {
-      const list = chains.get(row.anchor!) ?? [];
-      list.push(recordOfRow(row));
-      chains.set(row.anchor!, list);
-    } else {
-      const list = byRequest.get(row.req) ?? [];
-      list.push(row);
-      byRequest.set(row.req, list);
-    }
-  }
-  return requests.map((request, index) => {
-    switch (request.kind) {
-      case 'note': {
-        const row = (request.full ? fullById : byId).get(request.id);
-        return row ? [recordOfRow(row)] : [];
-      }
-      case 'ancestors':
-        return chains.get(request.id) ?? [];
-      case 'children':
-      case 'siblings': {
-        const sign = request.direction === 'asc' ? 1 : -1;
-        // A derived table's order does not survive the union; restore it here.
-        return (byRequest.get(index) ?? [])
-          .map(recordOfRow)
-          .sort((a, b) => sign * compareSiblingKeys(a, b));
-      }
-      case 'referrings':
-        return (byRequest.get(index) ?? []).sort((a, b) => a.id - b.id).map(recordOfRow);
-    }
-  });
-}
 
 /**
  * A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form

@@ -5,15 +5,10 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { CapableReadRequest } from '../reader-capabilities.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID } from '../sql/answer-batch.js';
 import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from '../sql/note-table-names.js';
 import { noteTableSql, type NoteTableSql } from '../sql/note-table-sql.js';
 
-/** `req` of rows that answer notes read by id, details cut. */
-export const NOTES_BY_ID = -1;
-/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
-export const ANCESTOR_ROWS = -2;
-/** `req` of rows that answer notes read by id, details in full. */
-export const FULL_NOTES_BY_ID = -3;
 
 /** Every pick's columns past `req`, `anchor`, `pos` and `id`, when it is not a filtered page. */
 const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;

@@ -1,13 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
-import type { NoteId } from '../../model/note-record.js';
 import type { ReadScope } from '../note-store.js';
-import type { CapableReadRequest } from '../reader-capabilities.js';
-import type { FilteredRecord } from '../size-filter.js';
+import { answerBatch } from '../sql/answer-batch.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID, postgresBatchQuery } from './postgres-batch-query.js';
-import { PostgresNoteRowSchema, recordOfPostgresRow, type PostgresNoteRow } from './postgres-note-row.js';
+import { postgresBatchQuery } from './postgres-batch-query.js';
+import { PostgresNoteRowSchema, recordOfPostgresRow } from './postgres-note-row.js';
 
 export interface PostgresReaderSettings {
   readonly queryTimeoutMs: number;
@@ -56,46 +53,14 @@ export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSetti
       );
       return {
         statement: (requests) => postgresBatchQuery(requests, scope, settings.names),
-        answer: (requests, rows) => answer(requests, rows.map((row) => PostgresNoteRowSchema.parse(row))),
+        answer: (requests, rows) =>
+          answerBatch(
+            requests,
+            rows.map((row) => PostgresNoteRowSchema.parse(row)),
+            recordOfPostgresRow,
+            () => (a, b) => a.row.pos - b.row.pos,
+          ),
       };
     },
   };
-}
-
-/** Splits one statement's rows into one list per request, each in its page's order. */
-function answer(requests: readonly CapableReadRequest[], rows: readonly PostgresNoteRow[]): (readonly FilteredRecord[])[] {
-  const byRequest = new Map<number, PostgresNoteRow[]>();
-  const cut = new Map<NoteId, FilteredRecord>();
-  const full = new Map<NoteId, FilteredRecord>();
-  const chains = new Map<NoteId, FilteredRecord[]>();
-  for (const row of rows) {
-    if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfPostgresRow(row));
-    else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfPostgresRow(row));
-    else if (row.req === ANCESTOR_ROWS) {
-      const chain = chains.get(row.anchor!) ?? [];
-      chain.push(recordOfPostgresRow(row));
-      chains.set(row.anchor!, chain);
-    } else {
-      const page = byRequest.get(row.req) ?? [];
-      page.push(row);
-      byRequest.set(row.req, page);
-    }
-  }
-  return requests.map((request, index) => {
-    switch (request.kind) {
-      case 'note': {
-        const record = (request.full ? full : cut).get(request.id);
-        return record ? [record] : [];
-      }
-      case 'ancestors':
-        return chains.get(request.id) ?? [];
-      case 'children':
-      case 'siblings':
-      case 'referrings':
-        return (byRequest.get(index) ?? []).sort((a, b) => a.pos - b.pos).map(recordOfPostgresRow);
-      default:
-        // A request kind this store does not serve (an optional capability it does not declare).
-        throw new StoreUnavailable(`the PostgreSQL store cannot answer a ${(request as { kind: string }).kind} request`);
-    }
-  });
 }
