@@ -10,7 +10,7 @@ import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
 import type { NoteId, NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/result-builder.js';
-import { focusCostOf } from './budget/focus-cost.js';
+import { focusCostOf } from './budget/focus-cost-of.js';
 import { uriOf } from './model/uri-of.js';
 import { RELATED_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';

@@ -8,9 +8,11 @@ import { detailsBlock } from '../result/details-block.js';
 import type { ResultView } from '../result/result-view.js';
 import type { BareNote } from '../result/schema.js';
 import type { ShownSize } from '../store/shown-size.js';
-import { listEntryWindow, relatedNoteWindow, type Window } from './json-windows.js';
+import { listEntryWindow } from './list-entry-window.js';
+import { relatedNoteWindow } from './related-note-window.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
+import type { Window } from './window.js';
 
 /** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
 export interface ListEntry {
@@ -88,7 +90,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
 
 /**
  * Exact costs in the compact JSON: the tokens a piece adds, from windows around it (see
- * json-windows.ts). Floors: what the window after the piece costs at least (template-floor.ts),
+ * window.ts). Floors: what the window after the piece costs at least (template-floor.ts),
  * minus what the window's text it replaces costs, for either window.
  */
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {

@@ -1,0 +1,16 @@
+import type { FocusListRule } from '../relationships/focus-lists.js';
+import type { Window } from './window.js';
+
+/**
+ * An entry added to a focus list. Appended: from the end of the last entry's id (or of the list's
+ * key) to the next key's first letter. Prepended (prior siblings): from the end of the list's key
+ * to the `n` of the first entry's `(/n{id})`. `closer`: what follows the list up to the next key's
+ * first letter (`jsonListCloser`).
+ */
+export function listEntryWindow(entryJson: string, rule: FocusListRule, list: readonly string[], closer: string): Window {
+  if (list.length === 0) return { before: `":[${closer}`, after: `":[${entryJson}${closer}` };
+  if (rule.placement === 'append') return { before: `)"${closer}`, after: `)",${entryJson}${closer}` };
+  const first = JSON.stringify(list[0]);
+  const head = first.slice(0, first.lastIndexOf('(/n') + 2);
+  return { before: `":[${head}`, after: `":[${entryJson},${head}` };
+}
