@@ -5,7 +5,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
-import { createHttpServer } from '../src/http/http-server.js';
+import { createHttpServer } from '../src/http/create-http-server.js';
 import { HttpMetrics } from '../src/http/http-metrics.js';
 import { Registry } from 'prom-client';
 import { readFixtureFile } from '../src/store/memory/fixture.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
-import { createHttpServer, type HttpServerOptions } from '../src/http/http-server.js';
+import { createHttpServer, type HttpServerOptions } from '../src/http/create-http-server.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, ErrorBodySchema, FoundNotesSchema } from '../src/http/http-schemas.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';

@@ -3,4 +3,4 @@
 export { noteContextPlugin, HANDLER_GRACE_MS, type NoteContextPluginOptions } from './note-context-plugin.js';
 export { HTTP_ERROR_CODES, type ErrorBody, type HttpErrorCode } from './http-error.js';
 export { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
-export { REQUEST_ID_HEADER } from './request-id.js';
+export { REQUEST_ID_HEADER } from './request-id-of.js';

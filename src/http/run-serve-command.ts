@@ -3,7 +3,7 @@ import { SERVICE_ENV, serverToken } from '../host/access.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
-import { createHttpServer } from './http-server.js';
+import { createHttpServer } from './create-http-server.js';
 import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
 export interface ServeFlags extends ServiceFlags {

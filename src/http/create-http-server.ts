@@ -7,7 +7,7 @@ import { answerClientError } from './answer-client-error.js';
 import { errorBody, httpErrorOf } from './http-error.js';
 import { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 import { HANDLER_GRACE_MS, noteContextPlugin, type NoteContextPluginOptions } from './note-context-plugin.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id-of.js';
 
 export interface HttpServerOptions extends NoteContextPluginOptions {
   readonly timeoutMs: number;
