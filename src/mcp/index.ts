@@ -6,10 +6,12 @@ import { NoteService } from '../host/note-service.js';
 import { packageVersion } from '../host/service-flags.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
-import { createNoteContextMcpServer, registerNoteContextTools } from './mcp-server.js';
+import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
+import { registerNoteContextTools } from './register-note-context-tools.js';
 
-export { GetNoteContextInputSchema, FindNotesOutputSchema, NOTE_CONTEXT_INSTRUCTIONS } from './mcp-server.js';
-export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './mcp-http-server.js';
+export { GetNoteContextInputSchema, FindNotesOutputSchema } from './register-note-context-tools.js';
+export { NOTE_CONTEXT_INSTRUCTIONS } from './create-note-context-mcp-server.js';
+export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './create-mcp-http-server.js';
 
 export interface NoteContextMcpServerOptions {
   /** The notes: a `MemoryNoteStore`, a `MysqlNoteStore`, or any store that also finds notes by title. */

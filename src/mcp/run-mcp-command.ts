@@ -4,8 +4,8 @@ import { openService, type OpenedService, type ServiceFlags } from '../host/open
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
-import { MCP_HTTP_PATH, createMcpHttpServer } from './mcp-http-server.js';
-import { createNoteContextMcpServer } from './mcp-server.js';
+import { MCP_HTTP_PATH, createMcpHttpServer } from './create-mcp-http-server.js';
+import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
 
 export interface McpFlags extends ServiceFlags {
   readonly http?: boolean;
