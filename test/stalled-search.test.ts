@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailable } from '../src/errors.js';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { NoteService } from '../src/host/note-service.js';
-import { contextRequestSchema } from '../src/host/requests.js';
+import { contextRequestSchema } from '../src/host/context-request-schema.js';
 import { serviceErrorOf } from '../src/host/service-error.js';
 import { parseFixture } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';

@@ -8,7 +8,8 @@ import type { NoteStore } from '../store/note-store.js';
 import type { z } from 'zod';
 import type { BuildSlots } from './build-slots.js';
 import { CallDeadline } from './call-deadline.js';
-import { FindNotesRequestSchema, type ContextRequest } from './requests.js';
+import { FindNotesRequestSchema } from './find-notes-request-schema.js';
+import type { ContextRequest } from './context-request-schema.js';
 
 export interface ContextResponse extends BuildOutcome<AnyResult> {
   readonly format: OutputFormat;

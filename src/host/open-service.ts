@@ -1,9 +1,10 @@
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
-import { serverReadableNotebooks } from './access.js';
+import { serverReadableNotebooks } from './server-readable-notebooks.js';
 import { BuildSlots } from './build-slots.js';
 import { NoteService } from './note-service.js';
-import { MAX_SERVICE_TIMEOUT_MS, wholeNumberFlag } from './service-flags.js';
+import { MAX_SERVICE_TIMEOUT_MS } from './max-service-timeout-ms.js';
+import { wholeNumberFlag } from './whole-number-flag.js';
 import { openServiceStore } from './service-store.js';
 
 /** The settings every service takes, as text (flags or their environment variables). */

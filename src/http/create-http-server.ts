@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { NotAuthorized } from '../host/service-error.js';
-import { bearerTokenCheck } from '../host/bearer-token.js';
+import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { answerClientError } from './answer-client-error.js';
 import { errorBody, httpErrorOf } from './http-error.js';
 import { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';

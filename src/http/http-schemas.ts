@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../result/schema.js';
-import { contextRequestSchema } from '../host/requests.js';
+import { contextRequestSchema } from '../host/context-request-schema.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
 import { HTTP_ERROR_CODES } from './http-error.js';
 

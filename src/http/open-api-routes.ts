@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
-import { FindNotesRequestSchema } from '../host/requests.js';
+import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { ContextQuerySchema, ErrorBodySchema, FoundNotesSchema, HealthSchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 
 /**

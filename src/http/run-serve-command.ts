@@ -1,8 +1,10 @@
 import { ValidationError } from '../errors.js';
-import { SERVICE_ENV, serverToken } from '../host/access.js';
+import { SERVICE_ENV } from '../host/service-env.js';
+import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { packageVersion } from '../host/package-version.js';
+import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { createHttpServer } from './create-http-server.js';
 import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { bearerTokenCheck } from '../host/bearer-token.js';
+import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { checkedLine, type RefusedMessage } from './checked-message.js';
 
 /** Where the transport answers. */

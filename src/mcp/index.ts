@@ -3,7 +3,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
-import { packageVersion } from '../host/service-flags.js';
+import { packageVersion } from '../host/package-version.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';

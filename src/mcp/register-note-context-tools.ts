@@ -5,7 +5,8 @@ import { BuildReportSchema } from '../iterator/build-report.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 import { FoundNoteSchema } from '../store/note-finder.js';
 import { NoteService, type CallScope } from '../host/note-service.js';
-import { contextRequestSchema, FindNotesRequestSchema } from '../host/requests.js';
+import { contextRequestSchema } from '../host/context-request-schema.js';
+import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { serviceErrorOf } from '../host/service-error.js';
 
 /** `get_note_context` takes the build options a model needs; the prompt is its default output. */

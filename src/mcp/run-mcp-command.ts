@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import { serverToken } from '../host/access.js';
+import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
-import { packageVersion, wholeNumberFlag } from '../host/service-flags.js';
+import { packageVersion } from '../host/package-version.js';
+import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
 import { MCP_HTTP_PATH, createMcpHttpServer } from './create-mcp-http-server.js';
 import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';

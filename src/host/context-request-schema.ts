@@ -7,7 +7,7 @@ const option = BuildOptionsSchema.shape;
 /**
  * What a service caller may ask of one build: the library's own option schemas (so the same
  * checks and messages), described for clients; a service picks its default format. The readable
- * notebooks and the timeout are not among them: the host decides those (see `access.ts`).
+ * notebooks and the timeout are not among them: the host decides those (see `readable-notebooks-for.ts`).
  */
 export function contextRequestSchema(defaultFormat: OutputFormat) {
   return z.strictObject({
@@ -28,24 +28,3 @@ export function contextRequestSchema(defaultFormat: OutputFormat) {
 
 /** A context request once validated; a service may leave out fields its callers cannot set. */
 export type ContextRequest = Omit<z.output<ReturnType<typeof contextRequestSchema>>, 'truncate'> & { truncate?: number };
-
-export const MAX_FOUND_NOTES = 50;
-
-/** A title search (`NoteFinder`). */
-export const FindNotesRequestSchema = z.strictObject({
-  query: z
-    .string()
-    .trim()
-    .min(1, 'expected some text')
-    .max(200, 'expected at most 200 characters')
-    .describe('The start of a note title; case is ignored; % and _ are plain text.'),
-  limit: z
-    .number()
-    .int('expected an integer from 1 to 50')
-    .min(1, 'expected an integer from 1 to 50')
-    .max(MAX_FOUND_NOTES, 'expected an integer from 1 to 50')
-    .default(10)
-    .describe('At most this many notes, 1 to 50. Default 10.'),
-});
-
-export type FindNotesRequest = z.output<typeof FindNotesRequestSchema>;

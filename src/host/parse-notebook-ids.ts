@@ -1,0 +1,16 @@
+import { ValidationError } from '../errors.js';
+
+/**
+ * `1,2,3` as notebook ids; `where` names the flag, variable or header in the message. An empty
+ * list means no notebook at all (fail closed), never every notebook.
+ */
+export function parseNotebookIds(where: string, text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length === 1 && parts[0] === '') return [];
+  return parts.map((part) => {
+    if (!/^[1-9][0-9]*$/.test(part) || !Number.isSafeInteger(Number(part))) {
+      throw new ValidationError(where, `expected comma-separated notebook ids, got "${text}"`);
+    }
+    return Number(part);
+  });
+}
