@@ -9,7 +9,7 @@ import { shownSizeOf } from '../src/store/shown-size.js';
 import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { focusListOf } from '../src/relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
-import { bareNoteOf } from '../src/result/bare-note.js';
+import { bareNoteOf } from '../src/result/bare-note-of.js';
 import { render, type OutputFormat } from '../src/result/render.js';
 import type { GraphRAGResult } from '../src/result/schema.js';
 

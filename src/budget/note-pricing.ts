@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
+import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';
 import type { CostModel, ListEntry } from './cost-model.js';
 import type { BareNote } from '../result/schema.js';
 import type { ResultView } from '../result/result-view.js';

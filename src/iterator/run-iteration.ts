@@ -6,7 +6,7 @@ import { uriOf } from '../model/uri-of.js';
 import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependencies.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
-import { relatedNoteOf, type NoteForm } from '../result/bare-note.js';
+import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';
 import type { Fit } from '../result/fits.js';
 import type { ResultBuilder } from '../result/result-builder.js';
 import type { ResultView } from '../result/result-view.js';

@@ -1,5 +1,6 @@
 import type { FocusListName } from '../relationships/focus-lists.js';
-import { jsonObjectBytes, jsonStringBytes } from './json-bytes.js';
+import { jsonObjectBytes } from './json-object-bytes.js';
+import { jsonStringBytes } from './json-string-bytes.js';
 import type { AnyResult, BareNote } from './schema.js';
 
 /** The compact JSON of a result (one focus or several): the text the budget guarantee is measured on. */

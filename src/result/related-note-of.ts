@@ -1,0 +1,22 @@
+import type { NoteRecord } from '../model/note-record.js';
+import type { Relation } from '../relationships/relation.js';
+import { bareNoteOf } from './bare-note-of.js';
+import type { BareNote } from './schema.js';
+
+/** How a related note is written beyond section 2 (spec section 9). */
+export interface NoteForm {
+  /** Details cut to this many code points, then `...` (a note shortened to fit: fewer than it has). */
+  readonly cut?: number;
+  /** The uri of the focus whose relation reached the note, when focus is a list. */
+  readonly focus?: string;
+}
+
+/** A related note as the result writes it, in `form`: details cut shorter, `focus` after its relation. */
+export function relatedNoteOf(note: NoteRecord, relation: Relation, detailsLimit: number, form: NoteForm | undefined): BareNote {
+  if (form === undefined) return bareNoteOf(note, relation, detailsLimit);
+  const bare = bareNoteOf(note, relation, form.cut ?? detailsLimit) as Writable<BareNote & { focus: string }>;
+  if (form.focus !== undefined) bare.focus = form.focus;
+  return bare as BareNote;
+}
+
+type Writable<T> = { -readonly [K in keyof T]?: T[K] };
