@@ -3,7 +3,7 @@ import { listEntryOf } from '../budget/list-entry-of.js';
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriOf } from '../model/uri-of.js';
-import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependencies.js';
+import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependents.js';
 import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
 import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';

@@ -1,5 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import { dependentsOf, type AnchoredRelation } from '../relationships/dependencies.js';
+import { dependentsOf, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { Shortcut } from './shortcut.js';

@@ -1,5 +1,5 @@
 import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
-import { ANCHORED, type AnchoredRelation } from '../relationships/dependencies.js';
+import { ANCHORED, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';

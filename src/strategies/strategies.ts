@@ -1,5 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { AnchoredRelation } from '../relationships/dependencies.js';
+import type { AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 
