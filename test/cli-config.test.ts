@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envOf, main } from '../src/cli/run-cli.js';
+import { envOf, runCli } from '../src/cli/run-cli.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { TEST_SERVER_URL } from './support/mysql-test-database.js';
 import { POSTGRES_TEST_SERVER_URL } from './support/postgres-test-database.js';
@@ -12,7 +12,7 @@ import { POSTGRES_TEST_SERVER_URL } from './support/postgres-test-database.js';
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  const code = await runCli(argv, (text) => (stdout += text), (text) => (stderr += text));
   return { code, stdout, stderr };
 }
 

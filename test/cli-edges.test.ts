@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { GraphRAGResultSchema } from '../src/result/schema.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  const code = await runCli(argv, (text) => (stdout += text), (text) => (stderr += text));
   return { code, stdout, stderr };
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { StoreUnavailable, ValidationError } from '../src/errors.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { TEST_SERVER_URL } from './support/mysql-test-database.js';
@@ -78,7 +78,7 @@ describe('no password in any message', () => {
     for (const url of URLS) {
       for (const argv of commandsFor(url)) {
         let printed = '';
-        const code = await main(argv, (text) => (printed += text), (text) => (printed += text));
+        const code = await runCli(argv, (text) => (printed += text), (text) => (printed += text));
         expectNoPassword(printed, argv.join(' '));
         expect(code, `${argv.join(' ')}\n${printed}`).not.toBe(0);
         expect(printed.split('\n').filter(Boolean), printed).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('no password in any message', () => {
   it('the refusals the paths reach are the ones meant', async () => {
     const stderrOf = async (...argv: string[]) => {
       let printed = '';
-      await main(argv, () => {}, (text) => (printed += text));
+      await runCli(argv, () => {}, (text) => (printed += text));
       return printed;
     };
     const build = (url: string) => stderrOf('build', '--db', url, '--focus', '1', '--budget', '5');

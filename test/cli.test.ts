@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
 
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  const code = await runCli(argv, (text) => (stdout += text), (text) => (stderr += text));
   return { code, stdout, stderr };
 }
 

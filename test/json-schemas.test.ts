@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { BuildOptionsSchema } from '../src/build-options.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { jsonSchemas } from '../src/index.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
@@ -80,7 +80,7 @@ describe('jsonSchemas', () => {
 
   it('note-context schema --json-schema prints them', async () => {
     let stdout = '';
-    const code = await main(['schema', '--json-schema'], (text) => (stdout += text), () => {});
+    const code = await runCli(['schema', '--json-schema'], (text) => (stdout += text), () => {});
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({
       buildOptions: jsonSchemas.buildOptions,

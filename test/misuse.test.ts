@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { ValidationError } from '../src/errors.js';
 import { parseFixture, type Fixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -247,7 +247,7 @@ writeFileSync(badNote, JSON.stringify({ notes: [{ id: 1, title: 'a' }, { id: 2 }
 async function cli(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+  const code = await runCli(argv, (text) => (stdout += text), (text) => (stderr += text));
   return { code, stdout, stderr };
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { StoreUnavailable, ValidationError } from '../src/errors.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
@@ -85,7 +85,7 @@ describe('TLS asked of a server without it', () => {
 
   it('the CLI says so in one line and exits 1', async () => {
     let stderr = '';
-    const code = await main(['build', '--db', `${database.url}?ssl=required`, '--focus', '19', '--budget', '10'], () => {}, (text) => (stderr += text));
+    const code = await runCli(['build', '--db', `${database.url}?ssl=required`, '--focus', '19', '--budget', '10'], () => {}, (text) => (stderr += text));
     expect(code).toBe(1);
     expect(stderr).toBe('note-context: cannot reach the database: Server does not support secure connection\n');
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
@@ -88,7 +88,7 @@ describe('the PostgreSQL store', () => {
     const run = async (...argv: string[]) => {
       let stdout = '';
       let stderr = '';
-      const code = await main(argv, (text) => (stdout += text), (text) => (stderr += text));
+      const code = await runCli(argv, (text) => (stdout += text), (text) => (stderr += text));
       return { code, stdout, stderr };
     };
     const names = ['--table', 'app.notes', '--columns', 'title=name,details=body,parentId=parent'];

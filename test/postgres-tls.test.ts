@@ -3,7 +3,7 @@
 // the mode says. This machine's PostgreSQL has TLS off, which is the case to refuse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { main } from '../src/cli/run-cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { StoreUnavailable } from '../src/errors.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
@@ -66,7 +66,7 @@ describe('TLS asked of a PostgreSQL server without it', () => {
 
   it('the CLI says so in one line and exits 1', async () => {
     let stderr = '';
-    const code = await main(['build', '--db', `${database.url}?sslmode=require`, '--focus', '19', '--budget', '10'], () => {}, (text) => (stderr += text));
+    const code = await runCli(['build', '--db', `${database.url}?sslmode=require`, '--focus', '19', '--budget', '10'], () => {}, (text) => (stderr += text));
     expect(code).toBe(1);
     expect(stderr).toBe(`note-context: ${REFUSED}\n`);
   });

@@ -16,7 +16,7 @@ try {
   // A Node without the cache, or one that refuses it: start as before.
 }
 
-const [{ messageLine }, { EXIT, main, SERVICES }] = await Promise.all([import('../host/message-line.js'), import('./run-cli.js')]);
+const [{ messageLine }, { EXIT, runCli, SERVICES }] = await Promise.all([import('../host/message-line.js'), import('./run-cli.js')]);
 
 // A reader that stops early (`note-context build … | head -c 50`) closes the pipe: the result is
 // no longer wanted, which is not a failure. End quietly, as `cat` does.
@@ -27,7 +27,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await runCli(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(messageLine(`note-context: ${error instanceof Error ? error.message : String(error)}`));
   process.exitCode = EXIT.failed;

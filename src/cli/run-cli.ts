@@ -96,7 +96,7 @@ function fieldsOf(command: Command): FieldOf {
 }
 
 /** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
-export async function main(
+export async function runCli(
   argv: readonly string[],
   out: Write = (text) => process.stdout.write(text),
   writeErr: Write = (text) => process.stderr.write(text),
