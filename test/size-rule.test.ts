@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shownSizeOf, WORD_START_PATTERNS, wordStartsOf } from '../src/store/shown-size.js';
+import { shownSizeOf, wordStartsOf } from '../src/store/shown-size.js';
+import { WORD_START_PATTERNS } from '../src/store/sql/word-start-patterns.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -101,7 +102,7 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
         fc.array(
           fc.record({
             maxTextBytes: fc.array(fc.oneof(fc.integer({ min: -1, max: 200 }), fc.constant(5_000)), { minLength: 8, maxLength: 8 }),
-            // Word-start limits that are small, around the pattern's largest count (batch-query.ts), or none at all.
+            // Word-start limits that are small, around the pattern's largest count (mysql-word-starts-at-most.ts), or none at all.
             maxWordStarts: fc.oneof(
               fc.array(fc.integer({ min: -1, max: 20 }), { minLength: 8, maxLength: 8 }),
               fc.array(fc.integer({ min: 238, max: 262 }), { minLength: 8, maxLength: 8 }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { StoreUnavailable } from '../../errors.js';
 import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
-import { MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
+import { MOST_READABLE_NOTEBOOKS_INLINE } from '../sql/most-readable-notebooks-inline.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { resolveNoteTable, type NoteField, type ResolvedNoteTable } from '../sql/note-table-names.js';
 import { noteTableSql } from '../sql/note-table-sql.js';

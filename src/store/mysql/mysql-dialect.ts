@@ -1,12 +1,87 @@
+import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
-import type { SqlDialect } from '../sql/sql-dialect.js';
+import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
+import { mysqlWordStartsAtMost } from './mysql-word-starts-at-most.js';
+import type { SiblingOrderKey } from './sibling-order-key.js';
 
-/** MySQL and MariaDB, as the SQL store's core reads them (see SqlDialect). */
+/**
+ * MySQL and MariaDB, as the SQL store's core reads them (see SqlDialect), pages ordered by `key`
+ * (see sibling-order-key.ts): the rows are the same either way, only the server's plan differs.
+ */
+export function mysqlDialect(key: SiblingOrderKey): SqlDialect {
+  return { ...MYSQL_DIALECT, siblingOrder: (direction, columns) => siblingOrder(direction, key, columns) };
+}
+
+/** The sibling order as pages sort it: the column, or an expression no index serves. */
+function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey, columns: SiblingKeyColumns): RawBuilder<unknown> {
+  const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
+  const sorted = key === 'column' ? columns.siblingOrder : sql`(${columns.siblingOrder} + 0)`;
+  return sql`${sorted} ${order}, ${columns.id} ${order}`;
+}
+
+/**
+ * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
+ * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
+ */
+function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
+  const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  const order = n.siblingOrder;
+  const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
+  // Past the key's order: a greater number, or any number after a NULL key (ascending); a
+  // smaller number, or NULL after a number key (descending).
+  const pastOrder =
+    direction === 'asc'
+      ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
+      : sql`(${order} < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND ${order} IS NULL))`;
+  return sql`(${pastOrder} OR (${sameOrder} AND ${n.id} ${beyond} ${id}))`;
+}
+
+/**
+ * A filtered page (see SqlDialect.filteredShown): positions from ROW_NUMBER over the candidates
+ * examined, gaps from LAG over the rows kept, the last candidate examined told by COUNT(*) OVER ()
+ * (MariaDB materialises window functions however the page is written, so it gains nothing from
+ * PostgreSQL's streaming form).
+ */
+function filteredShown(examined: RawBuilder<unknown>, order: RawBuilder<unknown>, limit: number): RawBuilder<unknown> {
+  return sql`SELECT ranked.id, ranked.pos, ranked.kept, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
+        FROM (
+          SELECT n.id, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, COUNT(*) OVER () AS examined, n.kept
+          FROM (
+            ${examined}
+          ) AS n
+        ) AS ranked
+        WHERE ranked.kept OR ranked.pos = ranked.examined
+        ORDER BY ranked.pos
+        LIMIT ${limit}`;
+}
+
+/** MySQL and MariaDB, pages ordered by the `sibling_order` column (see {@link mysqlDialect}). */
 export const MYSQL_DIALECT: SqlDialect = {
   engine: 'mysql',
   // mysql2 queues the statements of one connection itself.
   oneAtATime: false,
   unavailable: mysqlUnavailable,
+  // `IN ()` is not SQL; no notebook or note has id 0, so an empty list then matches nothing.
+  idIn: (column, ids) => sql`${column} IN (${sql.join(ids.length > 0 ? ids : [0])})`,
+  // One JSON parameter read by JSON_TABLE.
+  readableNotebooksTable: (ids) => sql`(
+      SELECT j.id FROM JSON_TABLE(${JSON.stringify(ids)}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j
+    )`,
+  // No `pos`: a derived table's order does not survive the union; the reader orders the rows.
+  pick: (req, id, columns = {}) => sql`${sql.lit(req)} AS req, ${columns.anchor ?? sql`NULL`} AS anchor, ${id} AS id`,
+  pickedColumns: sql`picked.req AS req, picked.anchor AS anchor, NULL AS left_out_before, NULL AS left_out`,
+  batchOrder: sql``,
+  noPicks: undefined,
+  siblingOrderOut: (column) => column,
+  siblingOrder: (direction, columns) => siblingOrder(direction, 'column', columns),
+  beyondKey: (direction, n, key) => beyondKey(direction, n, key.siblingOrder, key.id),
+  beyondNote: (direction, n, s) => beyondKey(direction, n, s.siblingOrder, s.id),
+  filteredPagesApart: true,
+  filteredShown,
+  // LENGTH counts bytes.
+  byteLength: (text) => sql`LENGTH(${text})`,
+  atMost: (measure, max) => sql`${measure} <= ${max}`,
+  wordStartsAtMost: mysqlWordStartsAtMost,
 };
 
 /** The driver's first line (mysql2's messages name neither the URL nor the password). */

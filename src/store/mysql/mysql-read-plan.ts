@@ -4,7 +4,9 @@ import { StoreUnavailable } from '../../errors.js';
 import type { ReadScope } from '../note-store.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { batchQuery, MOST_READABLE_NOTEBOOKS_INLINE } from './batch-query.js';
+import { batchStatement } from '../sql/batch-statement.js';
+import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
+import { mysqlDialect } from './mysql-dialect.js';
 import { answerBatch } from '../sql/answer-batch.js';
 import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
@@ -43,8 +45,9 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
       const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
       // Asked by the store's first build only (a build that cannot ask orders by the column).
       const key = await settings.siblingOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
+      const dialect = mysqlDialect(key);
       return {
-        statement: (requests) => limited(batchQuery(requests, scope, settings.names, key)),
+        statement: (requests) => limited(batchStatement(requests, scope, dialect, settings.names)),
         answer: (requests, rows) =>
           answerBatch(requests, rows.map(checkedRow), recordOfRow, (request) =>
             // A derived table's order does not survive the union; restore it here.
@@ -63,9 +66,9 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
  * and the time limit bounds it anyway.
  */
 function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, queryTimeoutMs: number, scope: ReadScope): RawBuilder<unknown> {
-  // A long readable-notebooks list is a table (see batch-query.ts): MariaDB must look it up in
+  // A long readable-notebooks list is a table (see batch-statement.ts): MariaDB must look it up in
   // a materialised copy, never re-read the list for each row (its in-to-exists plan did, for seconds).
-  const readableTable = (scope.readableNotebooks?.size ?? 0) > MOST_READABLE_NOTEBOOKS_INLINE;
+  const readableTable = readableAsTable(scope);
   if (flavour === 'mariadb') {
     const materialised = readableTable ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
     return sql`SET STATEMENT max_statement_time = ${sql.lit(queryTimeoutMs / 1000)},

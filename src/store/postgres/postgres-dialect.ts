@@ -1,5 +1,59 @@
-import type { SqlDialect } from '../sql/sql-dialect.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { SiblingOrder } from '../../model/note-record.js';
+import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
+import { WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
+
+type Sql = RawBuilder<unknown>;
+
+/** Every pick's columns past `req`, `anchor`, `pos` and `id`, when it is not a filtered page. */
+const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
+
+/**
+ * `n` strictly beyond the key (`order`, `id`) in sibling order (`asc`) or its reverse, a NULL
+ * order being before every number. The key's order goes as exact decimal text.
+ */
+function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, order: SiblingOrder, id: number): Sql {
+  const { siblingOrder: nOrder, id: nId } = n;
+  const asc = direction === 'asc';
+  if (order === null) {
+    return asc ? sql`(${nOrder} IS NOT NULL OR ${nId} > ${id})` : sql`(${nOrder} IS NULL AND ${nId} < ${id})`;
+  }
+  const key = sql`${BigInt(order).toString()}::bigint`;
+  return asc
+    ? sql`(${nOrder} > ${key} OR (${nOrder} = ${key} AND ${nId} > ${id}))`
+    : sql`(${nOrder} IS NULL OR ${nOrder} < ${key} OR (${nOrder} = ${key} AND ${nId} < ${id}))`;
+}
+
+/** `n` strictly beyond the note `s` in sibling order (`asc`) or its reverse. */
+function beyondNote(direction: 'asc' | 'desc', n: SiblingKeyColumns, s: SiblingKeyColumns): Sql {
+  const [nOrder, nId, sOrder, sId] = [n.siblingOrder, n.id, s.siblingOrder, s.id];
+  return direction === 'asc'
+    ? sql`CASE WHEN ${sOrder} IS NULL THEN ${nOrder} IS NOT NULL OR ${nId} > ${sId}
+        ELSE ${nOrder} > ${sOrder} OR (${nOrder} = ${sOrder} AND ${nId} > ${sId}) END`
+    : sql`CASE WHEN ${sOrder} IS NULL THEN ${nOrder} IS NULL AND ${nId} < ${sId}
+        ELSE ${nOrder} IS NULL OR ${nOrder} < ${sOrder} OR (${nOrder} = ${sOrder} AND ${nId} < ${sId}) END`;
+}
+
+/**
+ * A filtered page (see SqlDialect.filteredShown), streamed: positions by ROW_NUMBER, gaps by
+ * LAG, the last candidate examined the one LEAD finds no row after. Every level is ordered as the
+ * page is, and each window looks at most one row ahead, so the server streams the candidates and
+ * stops measuring them once the page is full: on a hub whose notes mostly pass, a page measured
+ * ~700 candidates instead of its whole scan of 8,192 (~30 instead of ~500 ms).
+ */
+function filteredShown(examined: Sql, order: Sql, limit: number): Sql {
+  return sql`SELECT n.id, n.pos, n.kept, COALESCE(LAG(n.pos) OVER (ORDER BY ${order}), 0) AS previous
+      FROM (
+        SELECT n.id, n.sibling_order, n.kept, ROW_NUMBER() OVER (ORDER BY ${order}) AS pos, LEAD(n.id) OVER (ORDER BY ${order}) AS next_id
+        FROM (
+          ${examined}
+        ) AS n
+      ) AS n
+      WHERE n.kept OR n.next_id IS NULL
+      ORDER BY ${order}
+      LIMIT ${limit}`;
+}
 
 /** PostgreSQL, as the SQL store's core reads it (see SqlDialect). */
 export const POSTGRES_DIALECT: SqlDialect = {
@@ -7,4 +61,29 @@ export const POSTGRES_DIALECT: SqlDialect = {
   // pg queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9.
   oneAtATime: true,
   unavailable: postgresUnavailable,
+  // Ids go as one array parameter.
+  idIn: (column, ids) => sql`${column} = ANY(${ids}::bigint[])`,
+  // Made once for the statement, whichever places read it.
+  readableNotebooksTable: (ids) => sql`MATERIALIZED (SELECT unnest(${ids}::bigint[]))`,
+  pick: (req, id, { anchor, pos, leftOutBefore, leftOut } = {}) =>
+    sql`${sql.lit(req)}::int AS req, ${anchor ?? sql`NULL::bigint`} AS anchor, ${pos ? sql`${pos}::int` : sql`0`} AS pos, ${id} AS id, ${
+      leftOutBefore && leftOut ? sql`(${leftOutBefore})::int AS left_out_before, ${leftOut} AS left_out` : UNFILTERED
+    }`,
+  pickedColumns: sql`picked.req, picked.anchor, picked.pos, picked.left_out_before, picked.left_out`,
+  // The rows come back in each request's order, numbered by `pos`.
+  batchOrder: sql`
+    ORDER BY picked.req, picked.pos`,
+  noPicks: sql`SELECT 0 AS req, NULL::bigint AS anchor, 0 AS pos, NULL::bigint AS id, ${UNFILTERED} WHERE FALSE`,
+  // As text, so a BIGINT beyond 2^53 reaches the reader whole.
+  siblingOrderOut: (column) => sql`${column}::text`,
+  siblingOrder: (direction, { siblingOrder, id }) =>
+    direction === 'asc' ? sql`${siblingOrder} ASC NULLS FIRST, ${id} ASC` : sql`${siblingOrder} DESC NULLS LAST, ${id} DESC`,
+  beyondKey: (direction, n, key) => beyondKey(direction, n, key.siblingOrder, key.id),
+  beyondNote,
+  filteredPagesApart: false,
+  filteredShown,
+  byteLength: (text) => sql`OCTET_LENGTH(${text})`,
+  atMost: (measure, max) => sql`${measure} <= ${String(max)}::bigint`,
+  // regexp_count is case-sensitive.
+  wordStartsAtMost: (joined, max) => sql`regexp_count(${joined}, ${WORD_START_PATTERNS.afterSpace}) <= ${String(max)}::bigint`,
 };

@@ -7,7 +7,7 @@ const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().i
 const optionalId = z.union([z.null(), id]);
 const text = z.string().nullable();
 
-/** One row of a batch statement (postgres-batch-query.ts): a note with its visible parent and object joined. */
+/** One row of a batch statement (sql/batch-statement.ts): a note with its visible parent and object joined. */
 export const PostgresNoteRowSchema = z.object({
   req: z.number().int(),
   anchor: optionalId,

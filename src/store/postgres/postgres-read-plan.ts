@@ -3,7 +3,8 @@ import type { ReadScope } from '../note-store.js';
 import { answerBatch } from '../sql/answer-batch.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { postgresBatchQuery } from './postgres-batch-query.js';
+import { batchStatement } from '../sql/batch-statement.js';
+import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { PostgresNoteRowSchema, recordOfPostgresRow } from './postgres-note-row.js';
 
 export interface PostgresReaderSettings {
@@ -28,7 +29,7 @@ export interface PostgresReaderSettings {
  * the transaction's `statement_timeout`, so the server stops any read after `queryTimeoutMs`.
  *
  * It serves both optional capabilities: first pages of siblings, and pages read with a size
- * filter (postgres-batch-query.ts); bench/postgres-capability-gains.ts measures what each buys.
+ * filter (sql/batch-statement.ts); bench/postgres-capability-gains.ts measures what each buys.
  */
 export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSettings): ReadPlan {
   return {
@@ -52,7 +53,7 @@ export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSetti
         },
       );
       return {
-        statement: (requests) => postgresBatchQuery(requests, scope, settings.names),
+        statement: (requests) => batchStatement(requests, scope, POSTGRES_DIALECT, settings.names),
         answer: (requests, rows) =>
           answerBatch(
             requests,

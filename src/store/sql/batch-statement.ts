@@ -1,0 +1,256 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
+import type { CapableReadRequest } from '../reader-capabilities.js';
+import type { SiblingsPageRequest } from '../siblings-page-request.js';
+import type { SizeFilter } from '../size-filter.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID } from './answer-batch.js';
+import { readableAsTable } from './most-readable-notebooks-inline.js';
+import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from './note-table-names.js';
+import { noteTableSql, type NoteTableSql } from './note-table-sql.js';
+import { shownSizeWithinSql } from './shown-size-within-sql.js';
+import type { SiblingKeyColumns, SqlDialect } from './sql-dialect.js';
+
+type Sql = RawBuilder<unknown>;
+
+/**
+ * One SQL statement that answers a whole batch of read requests, so that a batch costs one round
+ * trip however many requests it holds, on either engine (`dialect` says what differs). The notes
+ * each request answers are picked by a UNION ALL of one member per kind (notes by id, ancestor
+ * chains) or page (keyset-bounded, with its own ORDER BY and LIMIT); the notes, their parent and
+ * their object are then joined once for all of them (the server materialises and joins each
+ * derived table on its own, which cost MySQL about a third of a typical read's time). A page read
+ * with a `SizeFilter` is a pick too, or a branch of its own where the dialect says so.
+ * Visibility (deleted, readable notebooks) is applied in SQL to the notes and to their parent and
+ * object.
+ *
+ * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
+ * limited selects under a recursive CTE, which the template says plainly, with every value a
+ * bound parameter. The host's table and columns are named as the host named them (see
+ * note-table-sql.ts).
+ */
+export function batchStatement(
+  requests: readonly CapableReadRequest[],
+  scope: ReadScope,
+  dialect: SqlDialect,
+  names: ResolvedNoteTable = DOUGHNUT_NOTE_TABLE,
+): Sql {
+  const q: Statement = { scope, t: noteTableSql(names), dialect };
+  const { t } = q;
+  const picks: Sql[] = [];
+  const apart: Sql[] = [];
+  const cutIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
+  const fullIds = requests.flatMap((r) => (r.kind === 'note' && r.full ? [r.id] : []));
+  const chainStarts = requests.flatMap((r) => (r.kind === 'ancestors' ? [r.id] : []));
+  if (cutIds.length > 0) picks.push(notesById(cutIds, q, NOTES_BY_ID));
+  if (fullIds.length > 0) picks.push(notesById(fullIds, q, FULL_NOTES_BY_ID));
+  if (chainStarts.length > 0) {
+    picks.push(sql`SELECT ${dialect.pick(ANCESTOR_ROWS, sql`c.id`, { anchor: sql`c.anchor` })} FROM ${t.expression('chain')} c`);
+  }
+  requests.forEach((request, index) => {
+    if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
+    const candidates =
+      request.kind === 'children' ? childrenPage(request, q) : request.kind === 'siblings' ? siblingsPage(request, q) : referringPage(request, q);
+    if (!request.filter) picks.push(page(index, candidates, request.limit, q));
+    else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, candidates, request.limit, request.filter, q));
+    else picks.push(filteredPick(index, candidates, request.limit, request.filter, q));
+  });
+  // A batch of nothing still answers with its (empty) rows.
+  if (picks.length === 0 && dialect.noPicks) picks.push(dialect.noPicks);
+  const details = fullIds.length > 0 ? sql`CASE WHEN picked.req = ${sql.lit(FULL_NOTES_BY_ID)} THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
+  const picked =
+    picks.length > 0
+      ? [
+          sql`SELECT ${dialect.pickedColumns}, ${noteColumns(details, q)}
+    FROM (${sql.join(picks, sql` UNION ALL `)}) AS picked
+    JOIN ${t.table} n ON ${t.column('n', 'id')} = picked.id ${linkJoins(q)}${dialect.batchOrder}`,
+        ]
+      : [];
+  const union = sql.join([...picked, ...apart], sql` UNION ALL `);
+  // Many readable notebooks are a common table expression, and so are the ancestor chains.
+  const tables = [
+    ...(readableAsTable(scope) ? [sql`${t.expression('readable_notebooks')} (id) AS ${dialect.readableNotebooksTable([...scope.readableNotebooks!])}`] : []),
+    ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, q)] : []),
+  ];
+  return tables.length > 0 ? sql`WITH RECURSIVE ${sql.join(tables, sql`, `)} ${union}` : union;
+}
+
+/** What a batch's statement is written for: the build's scope, the host's table, the engine. */
+interface Statement {
+  readonly scope: ReadScope;
+  readonly t: NoteTableSql;
+  readonly dialect: SqlDialect;
+}
+
+/** The columns of a note row: `n` with its visible parent `p` and object `o`, its details as given. */
+function noteColumns(details: Sql, { t, dialect }: Statement): Sql {
+  return sql`${t.column('n', 'id')} AS id, ${t.column('n', 'title')} AS title, ${details} AS details,
+    ${dialect.siblingOrderOut(t.column('n', 'siblingOrder'))} AS sibling_order, ${t.column('n', 'notebookId')} AS notebook_id,
+    ${t.column('p', 'id')} AS parent_id, ${t.column('p', 'title')} AS parent_title,
+    ${t.column('o', 'id')} AS object_id, ${t.column('o', 'title')} AS object_title`;
+}
+
+/**
+ * Details of a related note: LEFT counts characters, which are code points (utf8mb4, UTF-8); one
+ * more than the truncation length is enough to know the details must be cut; the cut itself is
+ * the core's.
+ */
+function cut({ t, scope }: Statement): Sql {
+  return sql`LEFT(${t.column('n', 'details')}, ${scope.detailsLimit + 1})`;
+}
+
+function notesById(ids: readonly number[], q: Statement, req: number): Sql {
+  const { t, dialect } = q;
+  return sql`SELECT ${dialect.pick(req, t.column('n', 'id'))} FROM ${t.table} n
+    WHERE ${dialect.idIn(t.column('n', 'id'), ids)} AND ${visible('n', q)}`;
+}
+
+/**
+ * Every visible ancestor of each visible start note, however deep (MySQL's reader raises the
+ * server's recursion limit, or MariaDB cuts the chain silently). The recursion is a UNION, which
+ * drops an (anchor, id) row already found, so a parent chain with a cycle ends; the start note
+ * is never its own ancestor. The chain stops at the first invisible parent; the core orders it
+ * and stops it at the first repeat.
+ */
+function ancestorChains(starts: readonly number[], q: Statement): Sql {
+  const { t, dialect } = q;
+  const chain = t.expression('chain');
+  return sql`${chain} (anchor, id) AS (
+      SELECT ${t.column('s', 'id')}, ${t.column('p', 'id')} FROM ${t.table} s
+        JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('s', 'parentId')} AND ${t.column('p', 'id')} <> ${t.column('s', 'id')} AND ${visible('p', q)}
+        WHERE ${dialect.idIn(t.column('s', 'id'), starts)} AND ${visible('s', q)}
+      UNION
+      SELECT c.anchor, ${t.column('p', 'id')} FROM ${chain} c
+        JOIN ${t.table} cur ON ${t.column('cur', 'id')} = c.id
+        JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('cur', 'parentId')} AND ${visible('p', q)}
+        WHERE ${t.column('p', 'id')} <> c.anchor
+    )`;
+}
+
+/**
+ * The tables a page reads (`n` among them, the notes it may hold), the condition on them, and the
+ * page's order, of the table's rows or of a derived table's.
+ */
+interface PageCandidates {
+  readonly from: Sql;
+  readonly candidates: Sql;
+  readonly order: (columns: SiblingKeyColumns) => Sql;
+}
+
+/** The sibling key of `n`, the table's own row: its columns, as the host named them. */
+const tableKey = ({ t }: Statement, alias = 'n'): SiblingKeyColumns => ({ siblingOrder: t.column(alias, 'siblingOrder'), id: t.column(alias, 'id') });
+
+/** The sibling key of `n` in a derived table of the page's candidates, which names it itself. */
+const DERIVED_KEY: SiblingKeyColumns = { siblingOrder: sql`n.sibling_order`, id: sql`n.id` };
+
+/** Which notes a page of children may hold, in the page's order. */
+function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidates {
+  const { t, dialect } = q;
+  const after = request.after ? sql`AND ${dialect.beyondKey(request.direction, tableKey(q), request.after)}` : sql``;
+  return {
+    from: sql`${t.table} n`,
+    candidates: sql`${t.column('n', 'parentId')} = ${request.parentId} AND ${visible('n', q)} ${after}`,
+    order: (columns) => dialect.siblingOrder(request.direction, columns),
+  };
+}
+
+/**
+ * Which notes a first page of siblings may hold, in the page's order: the children of `sp`
+ * beyond `s`, where `s` is the note (`up` 0) or its parent (`s0` the note, `up` 1) and `sp` the
+ * parent of `s`, each visible. They are found by primary key, so the server reads them first
+ * and bounds the children's index range with their values, as with a `ChildrenPageRequest`.
+ */
+function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
+  const { t, dialect } = q;
+  const start =
+    request.up === 0
+      ? sql`${t.table} s`
+      : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)}`;
+  const first =
+    request.up === 0
+      ? sql`${t.column('s', 'id')} = ${request.of} AND ${visible('s', q)}`
+      : sql`${t.column('s0', 'id')} = ${request.of} AND ${visible('s0', q)}`;
+  return {
+    from: sql`${start} JOIN ${t.table} sp ON ${t.column('sp', 'id')} = ${t.column('s', 'parentId')} AND ${visible('sp', q)}
+      JOIN ${t.table} n ON ${t.column('n', 'parentId')} = ${t.column('sp', 'id')}`,
+    candidates: sql`${first} AND ${visible('n', q)} AND ${dialect.beyondNote(request.direction, tableKey(q), tableKey(q, 's'))}`,
+    order: (columns) => dialect.siblingOrder(request.direction, columns),
+  };
+}
+
+/** Which notes a page of referring notes may hold, in the page's order. */
+function referringPage(request: ReferringPageRequest, q: Statement): PageCandidates {
+  const { t } = q;
+  const after = request.afterId !== undefined ? sql`AND ${t.column('n', 'id')} > ${request.afterId}` : sql``;
+  return {
+    from: sql`${t.table} n`,
+    candidates: sql`${t.column('n', 'objectId')} = ${request.objectId} AND ${visible('n', q)} ${after}`,
+    order: (columns) => columns.id,
+  };
+}
+
+/** A page of the notes `n` that meet `candidates`, in `order` (numbered in it, where the engine keeps `pos`). */
+function page(index: number, { from, candidates, order }: PageCandidates, limit: number, q: Statement): Sql {
+  const key = tableKey(q);
+  return sql`(SELECT ${q.dialect.pick(index, key.id, { pos: sql`(ROW_NUMBER() OVER (ORDER BY ${order(key)}))` })}
+    FROM ${from} WHERE ${candidates}
+    ORDER BY ${order(key)} LIMIT ${limit})`;
+}
+
+/**
+ * The first `filter.scan` candidates of a page read with a size filter, in the page's order, each
+ * with its id, its sibling order and whether it is `kept`: within the size rule (`shownSizeOf`,
+ * see shown-size-within-sql.ts) or among the notes kept whatever their size.
+ */
+function examined({ from, candidates, order }: PageCandidates, filter: SizeFilter, q: Statement): Sql {
+  const { t, scope, dialect } = q;
+  const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
+  const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, {
+    title: t.column('n', 'title'),
+    details: t.column('n', 'details'),
+    parentId: t.column('p', 'id'),
+    parentTitle: t.column('p', 'title'),
+    objectId: t.column('o', 'id'),
+    objectTitle: t.column('o', 'title'),
+  });
+  return sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
+            FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}`;
+}
+
+/**
+ * A page read with a size filter, as a pick: the first `filter.scan` candidates are examined,
+ * those that show too much text are left out (unless kept), and each row says how many were left
+ * out just before it (`dialect.filteredShown`). The last candidate examined comes back too when
+ * it was left out, marked `left_out`, so the next page starts after it.
+ */
+function filteredPick(index: number, candidates: PageCandidates, limit: number, filter: SizeFilter, q: Statement): Sql {
+  const shown = q.dialect.filteredShown(examined(candidates, filter, q), candidates.order(DERIVED_KEY), limit);
+  const columns = { pos: sql`shown.pos`, leftOutBefore: sql`shown.pos - shown.previous - 1`, leftOut: sql`NOT shown.kept` };
+  return sql`(SELECT ${q.dialect.pick(index, sql`shown.id`, columns)}
+    FROM (${shown}) AS shown)`;
+}
+
+/** A page read with a size filter (as {@link filteredPick}), as a branch of its own that joins its notes. */
+function filteredPageApart(index: number, candidates: PageCandidates, limit: number, filter: SizeFilter, q: Statement): Sql {
+  const { t } = q;
+  const shown = q.dialect.filteredShown(examined(candidates, filter, q), candidates.order(DERIVED_KEY), limit);
+  // A derived table keeps the branch's ORDER BY and LIMIT its own inside the union.
+  return sql`SELECT * FROM (SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
+        NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
+      FROM (${shown}) AS shown
+      JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${index}`)}`;
+}
+
+/** The parent and object of `n`, each only when visible. */
+function linkJoins(q: Statement): Sql {
+  const { t } = q;
+  return sql`LEFT JOIN ${t.table} p ON ${t.column('p', 'id')} = ${t.column('n', 'parentId')} AND ${visible('p', q)}
+    LEFT JOIN ${t.table} o ON ${t.column('o', 'id')} = ${t.column('n', 'objectId')} AND ${visible('o', q)}`;
+}
+
+function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', { t, scope, dialect }: Statement): Sql {
+  const notDeleted = sql`${t.column(alias, 'deletedAt')} IS NULL`;
+  if (!scope.readableNotebooks) return notDeleted;
+  const notebook = t.column(alias, 'notebookId');
+  if (readableAsTable(scope)) return sql`${notDeleted} AND ${notebook} IN (SELECT id FROM ${t.expression('readable_notebooks')})`;
+  return sql`${notDeleted} AND ${dialect.idIn(notebook, [...scope.readableNotebooks])}`;
+}
