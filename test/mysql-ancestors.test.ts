@@ -95,4 +95,27 @@ describe('ancestor chains in the MySQL store', () => {
     expect(referring.focusNote.contextualPath[0]).toBe('[c 2000](/n2001)');
     for (const focus of [3_003, 3_004, 3_005]) await sameResult(stores, { focus, ...ALL });
   });
+
+  it('an invisible note (deleted, or in an unreadable notebook) has no ancestors, as in memory', async () => {
+    const stores = await bothStores([
+      ...chain(1, 3, 'a'),
+      { id: 4, title: 'deleted', parentId: 3, siblingOrder: 0, notebookId: 1, deletedAt: '2026-01-01T00:00:00Z' },
+      { id: 5, title: 'elsewhere', parentId: 3, siblingOrder: 1, notebookId: 2 },
+    ]);
+    const ancestors = async (store: NoteStore, readableNotebooks?: ReadonlySet<number>) => {
+      const reader = await store.openReader({ detailsLimit: 100, ...(readableNotebooks && { readableNotebooks }) });
+      try {
+        const answers = await reader.read([4, 5, 3].map((id) => ({ kind: 'ancestors', id }) as const));
+        return answers.map((records) => records.map((record) => record.id));
+      } finally {
+        await reader.close();
+      }
+    };
+    for (const readable of [undefined, new Set([1])]) {
+      const expected = await ancestors(stores.memory, readable);
+      expect(expected.at(-1)).toEqual([2, 1]);
+      expect(await ancestors(stores.mysql, readable)).toEqual(expected);
+    }
+    expect(await ancestors(stores.mysql, new Set([1]))).toEqual([[], [], [2, 1]]);
+  });
 });
