@@ -3,7 +3,7 @@
 // adds its statements to the one before), a store over it and a trivial round trip beside it.
 // Another engine is one more entry in BENCH_ENGINES.
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { RECOMMENDED_INDEX_DDL } from '../src/store/mysql/note-ddl.js';
+import { RECOMMENDED_INDEX_DDL } from '../src/store/mysql/note-table-ddl.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createPool } from 'mysql2';
 import { buildContext } from '../src/build-context.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { RECOMMENDED_INDEX_DDL } from '../src/store/mysql/note-ddl.js';
+import { RECOMMENDED_INDEX_DDL } from '../src/store/mysql/note-table-ddl.js';
 import { randomFoci } from './doughnut-schema.js';
 import { generateHubHeavyNotebooks, HUB_HEAVY_FULL, HUB_HEAVY_QUICK } from './generate-hub-heavy-notebook.js';
 import { loadDoughnutTable } from './load-doughnut-table.js';

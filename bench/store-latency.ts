@@ -21,7 +21,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../src/store/mysql/note-table.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { TEST_SERVER_URL } from '../test/support/mysql-test-database.js';

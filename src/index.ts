@@ -61,8 +61,8 @@ export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from 
 export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';
 export { loadFixture } from './store/mysql/load-fixture.js';
 export type { LoadOptions } from './store/mysql/load-options.js';
-export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-ddl.js';
+export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-table-ddl.js';
 export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';
 export { PostgresNoteStore, PostgresStoreOptionsSchema, type PostgresStoreOptions } from './store/postgres/postgres-note-store.js';
-export type { PostgresReadPool, PostgresPooledClient } from './store/postgres/postgres-connection-source.js';
+export type { PostgresReadPool, PostgresPooledClient } from './store/postgres/postgres-pool-source.js';
 export { NoteTableNamesSchema, NOTE_FIELDS, type NoteTableNames, type NoteField } from './store/sql/note-table-names.js';

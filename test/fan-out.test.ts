@@ -5,7 +5,7 @@ import type { NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
-import { createNoteTableStatements } from '../src/store/sql/create-note-table.js';
+import { createNoteTableStatements } from '../src/store/sql/create-note-table-statements.js';
 import { DOUGHNUT_NOTE_TABLE } from '../src/store/sql/note-table-names.js';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from './support/postgres-test-database.js';
 

@@ -16,7 +16,7 @@ import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { GatedStore } from './support/gated-store.js';

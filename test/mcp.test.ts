@@ -12,7 +12,7 @@ import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { CLI, childEnv, connectMcp, ROOT } from './support/service-processes.js';
 import { statementsWaitingOnLock } from './support/lock-waiters.js';

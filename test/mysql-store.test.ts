@@ -13,7 +13,7 @@ import { renderJson } from '../src/result/render-json.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
-import type { MysqlReadPool } from '../src/store/mysql/connection-source.js';
+import type { MysqlReadPool } from '../src/store/mysql/mysql-pool-source.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteReader, NoteStore } from '../src/store/note-store.js';
 import { runCli } from '../src/cli/run-cli.js';

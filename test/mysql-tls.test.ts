@@ -12,7 +12,7 @@ import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'note-context-tls-'));

@@ -9,7 +9,7 @@ import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
-import { parsePostgresUrl } from '../src/store/postgres/postgres-url.js';
+import { parsePostgresUrl } from '../src/store/postgres/parse-postgres-url.js';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from './support/postgres-test-database.js';
 
 const REFUSED = 'cannot reach the database: The server does not support SSL connections';

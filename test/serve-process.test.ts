@@ -5,7 +5,7 @@ import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { ContextEnvelopeSchema } from '../src/http/http-schemas.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { startFreezableProxy } from './support/freezable-proxy.js';
 import { startServe } from './support/service-processes.js';

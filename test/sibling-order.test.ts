@@ -10,7 +10,7 @@ import { compareSiblingKeys, type SiblingKey } from '../src/model/note-record.js
 import { parseFixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
-import { parseMysqlUrl } from '../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../src/store/mysql/note-table.js';
 import type { NoteReader } from '../src/store/note-store.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';

@@ -5,9 +5,9 @@ import pg from 'pg';
 import { StoreUnavailable, ValidationError } from '../errors.js';
 import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
-import { isMysqlUrl, type MysqlConnectionSettings, parseMysqlUrl } from '../store/mysql/mysql-url.js';
+import { isMysqlUrl, type MysqlConnectionSettings, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../store/mysql/note-table.js';
-import { parsePostgresUrl } from '../store/postgres/postgres-url.js';
+import { parsePostgresUrl } from '../store/postgres/parse-postgres-url.js';
 import type { NoteTableNames } from '../store/sql/note-table-names.js';
 
 /** A progress bar is worth drawing only when a load takes a while. */

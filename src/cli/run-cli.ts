@@ -6,9 +6,9 @@ import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS } from '../hos
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { MAX_SERVICE_TIMEOUT_MS } from '../host/max-service-timeout-ms.js';
 import { packageVersion } from '../host/package-version.js';
-import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/mysql-url.js';
-import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url.js';
-import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-ddl.js';
+import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/parse-mysql-url.js';
+import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/parse-postgres-url.js';
+import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-table-ddl.js';
 import { messageLine } from '../host/message-line.js';
 import type { OpenedStore } from '../host/open-store.js';
 

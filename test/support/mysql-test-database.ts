@@ -1,6 +1,6 @@
 import { Kysely, MysqlDialect, sql } from 'kysely';
 import { createPool, type Pool } from 'mysql2';
-import { parseMysqlUrl } from '../../src/store/mysql/mysql-url.js';
+import { parseMysqlUrl } from '../../src/store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../../src/store/mysql/note-table.js';
 
 /** The server tests use; CI sets it, and this machine's MariaDB is the default. */

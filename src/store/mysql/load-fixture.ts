@@ -2,9 +2,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { ValidationError } from '../../errors.js';
 import type { Fixture, NoteData } from '../memory/fixture.js';
 import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
-import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-ddl.js';
+import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
 import type { NoteDatabase } from './note-table.js';
-import { createNoteTableStatements } from '../sql/create-note-table.js';
+import { createNoteTableStatements } from '../sql/create-note-table-statements.js';
 import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 // What the columns of NOTE_TABLE_DDL hold.

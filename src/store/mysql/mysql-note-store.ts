@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { expecting, ValidationError } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
-import { poolSource, type MysqlReadPool } from './connection-source.js';
+import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { SqlStoreCore } from '../sql/sql-store-core.js';
 import { MYSQL_DIALECT } from './mysql-dialect.js';
 import { findNotes } from './find-notes.js';
 import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
 import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
-import { parseMysqlUrl } from './mysql-url.js';
+import { parseMysqlUrl } from './parse-mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
@@ -85,7 +85,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
     this.options = parsed.data;
     this.names = resolveNoteTable(parsed.data);
-    const source = 'getConnection' in db ? poolSource(db) : kyselySource(db);
+    const source = 'getConnection' in db ? mysqlPoolSource(db) : kyselySource(db);
     this.core = new SqlStoreCore(source, MYSQL_DIALECT, this.options.queryTimeoutMs + CLIENT_GRACE_MS);
     this.readerSettings = { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) };
   }

@@ -9,11 +9,11 @@ import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '
 import { SqlStoreCore } from '../sql/sql-store-core.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
-import { postgresPoolSource, type PostgresReadPool } from './postgres-connection-source.js';
+import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
 import { postgresReadPlan } from './postgres-read-plan.js';
 import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
-import { parsePostgresUrl } from './postgres-url.js';
+import { parsePostgresUrl } from './parse-postgres-url.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });

@@ -1,5 +1,5 @@
-import { DummyDriver, Kysely, MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler } from 'kysely';
-import type { NoteDatabase } from './note-table.js';
+import { MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler } from 'kysely';
+import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 
 /**
@@ -22,14 +22,10 @@ export interface MysqlPooledConnection {
   destroy(): void;
 }
 
-/** Compiles statements to MySQL's SQL without a connection: the store runs them itself. */
-export const compiler = new Kysely<NoteDatabase>({
-  dialect: {
-    createAdapter: () => new MysqlAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new MysqlIntrospector(db),
-    createQueryCompiler: () => new MysqlQueryCompiler(),
-  },
+const compiler = offlineCompiler({
+  createAdapter: () => new MysqlAdapter(),
+  createIntrospector: (db) => new MysqlIntrospector(db),
+  createQueryCompiler: () => new MysqlQueryCompiler(),
 });
 
 /**
@@ -37,7 +33,7 @@ export const compiler = new Kysely<NoteDatabase>({
  * `destroy` really closes it and the pool opens a fresh one for the next build: a connection
  * that stopped answering never goes back to the pool.
  */
-export function poolSource(pool: MysqlReadPool): ConnectionSource {
+export function mysqlPoolSource(pool: MysqlReadPool): ConnectionSource {
   return {
     acquire: () =>
       new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource } from '../sql/read-connection.js';
 
 /**
@@ -17,14 +18,10 @@ export interface PostgresPooledClient {
   release(destroy?: boolean | Error): void;
 }
 
-/** Compiles statements to PostgreSQL's SQL without a connection: the store runs them itself. */
-const compiler = new Kysely<unknown>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
+const compiler = offlineCompiler({
+  createAdapter: () => new PostgresAdapter(),
+  createIntrospector: (db) => new PostgresIntrospector(db),
+  createQueryCompiler: () => new PostgresQueryCompiler(),
 });
 
 /**

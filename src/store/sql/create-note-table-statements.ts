@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ResolvedNoteTable } from './note-table-names.js';
+import { NOTE_FIELDS, type NoteField, type ResolvedNoteTable } from './note-table-names.js';
 
 /**
  * The statements that create the notes table under `names` when it is missing: Doughnut's DDL
- * (src/store/mysql/note-ddl.ts) with its indexes (primary key, parent_id, target_note_id,
+ * (src/store/mysql/note-table-ddl.ts) with its indexes (primary key, parent_id, target_note_id,
  * notebook_id), and, when asked, the recommended (parent_id, sibling_order, id) index. On
  * PostgreSQL the same table column for column (`int`/`bigint`, `varchar`/`text`, `timestamp`),
  * its recommended index ordered as the stores read pages: a NULL sibling order first.
@@ -14,17 +14,14 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
   const table = sql.table(names.table);
   const bare = names.table.split('.').at(-1)!;
   const index = (suffix: string) => sql.id(`${bare}_${suffix}`);
+  const columns = sql.join(
+    NOTE_FIELDS.map((field) => sql`${id(c[field])} ${sql.raw(COLUMN_TYPES[engine][field])}`),
+    sql`,\n        `,
+  );
   if (engine === 'mysql') {
     return [
       sql`CREATE TABLE IF NOT EXISTS ${table} (
-        ${id(c.id)} INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
-        ${id(c.title)} VARCHAR(512) NULL,
-        ${id(c.details)} MEDIUMTEXT NULL,
-        ${id(c.parentId)} INT NULL,
-        ${id(c.objectId)} INT NULL,
-        ${id(c.siblingOrder)} BIGINT NOT NULL DEFAULT 0,
-        ${id(c.notebookId)} INT NOT NULL,
-        ${id(c.deletedAt)} TIMESTAMP NULL DEFAULT NULL,
+        ${columns},
         KEY ${index('parent')} (${id(c.parentId)}),
         KEY ${index('target')} (${id(c.objectId)}),
         KEY ${index('notebook')} (${id(c.notebookId)})
@@ -36,14 +33,7 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
   }
   return [
     sql`CREATE TABLE IF NOT EXISTS ${table} (
-      ${id(c.id)} int NOT NULL PRIMARY KEY,
-      ${id(c.title)} varchar(512) NULL,
-      ${id(c.details)} text NULL,
-      ${id(c.parentId)} int NULL,
-      ${id(c.objectId)} int NULL,
-      ${id(c.siblingOrder)} bigint NOT NULL DEFAULT 0,
-      ${id(c.notebookId)} int NOT NULL,
-      ${id(c.deletedAt)} timestamp NULL DEFAULT NULL
+        ${columns}
     )`,
     sql`CREATE INDEX IF NOT EXISTS ${index('parent')} ON ${table} (${id(c.parentId)})`,
     sql`CREATE INDEX IF NOT EXISTS ${index('target')} ON ${table} (${id(c.objectId)})`,
@@ -53,3 +43,27 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
       : []),
   ];
 }
+
+/** Each field's column type, on each engine, in the order of NOTE_FIELDS. */
+const COLUMN_TYPES: Record<'mysql' | 'postgres', Record<NoteField, string>> = {
+  mysql: {
+    id: 'INT NOT NULL AUTO_INCREMENT PRIMARY KEY',
+    title: 'VARCHAR(512) NULL',
+    details: 'MEDIUMTEXT NULL',
+    parentId: 'INT NULL',
+    objectId: 'INT NULL',
+    siblingOrder: 'BIGINT NOT NULL DEFAULT 0',
+    notebookId: 'INT NOT NULL',
+    deletedAt: 'TIMESTAMP NULL DEFAULT NULL',
+  },
+  postgres: {
+    id: 'int NOT NULL PRIMARY KEY',
+    title: 'varchar(512) NULL',
+    details: 'text NULL',
+    parentId: 'int NULL',
+    objectId: 'int NULL',
+    siblingOrder: 'bigint NOT NULL DEFAULT 0',
+    notebookId: 'int NOT NULL',
+    deletedAt: 'timestamp NULL DEFAULT NULL',
+  },
+};
