@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
+import { MOST_READABLE_NOTEBOOKS_INLINE } from '../sql/most-readable-notebooks-inline.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { mysqlWordStartsAtMost } from './mysql-word-starts-at-most.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
@@ -63,6 +64,10 @@ export const MYSQL_DIALECT: SqlDialect = {
   unavailable: mysqlUnavailable,
   // `IN ()` is not SQL; no notebook or note has id 0, so an empty list then matches nothing.
   idIn: (column, ids) => sql`${column} IN (${sql.join(ids.length > 0 ? ids : [0])})`,
+  notebookIn: (column, ids) =>
+    ids.length <= MOST_READABLE_NOTEBOOKS_INLINE ? MYSQL_DIALECT.idIn(column, ids) : sql`${column} IN ${MYSQL_DIALECT.readableNotebooksTable(ids)}`,
+  // A `_ci` collation ignores case (and accents).
+  titleLike: sql`LIKE`,
   // One JSON parameter read by JSON_TABLE.
   readableNotebooksTable: (ids) => sql`(
       SELECT j.id FROM JSON_TABLE(${JSON.stringify(ids)}, '$[*]' COLUMNS (id BIGINT PATH '$')) AS j

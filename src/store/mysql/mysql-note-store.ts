@@ -7,6 +7,7 @@ import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT } from './mysql-dialect.js';
 import { findNotes } from './find-notes.js';
 import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
@@ -18,22 +19,9 @@ import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, ty
 import { explainMissingName, isMissingName, mappedColumnsProbe } from '../sql/check-note-table.js';
 import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
-const POSITIVE_MS = expecting('a positive integer (milliseconds)');
-const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
-const POOL_SIZE = expecting('a positive integer');
-
 export const MysqlStoreOptionsSchema = z.strictObject(
   {
-    /**
-     * Longest a single statement may run on the server before it is stopped (default 5 s). The
-     * client waits 500 ms more for an answer, then destroys the connection and fails the build with
-     * `StoreUnavailable`: a server that froze cannot say that time is up.
-     */
-    queryTimeoutMs: positiveMs().default(5_000),
-    /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
-    connectTimeoutMs: positiveMs().default(5_000),
-    /** Connections in the pool `fromUrl` makes (default 10). */
-    poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+    ...SQL_STORE_OPTION_FIELDS,
     /**
      * Read each build inside one consistent snapshot (default true). Only a test turns it off, to
      * show what the snapshot protects a build from.

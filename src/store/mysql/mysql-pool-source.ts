@@ -1,4 +1,3 @@
-import { MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler } from 'kysely';
 import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 
@@ -22,11 +21,7 @@ export interface MysqlPooledConnection {
   destroy(): void;
 }
 
-const compiler = offlineCompiler({
-  createAdapter: () => new MysqlAdapter(),
-  createIntrospector: (db) => new MysqlIntrospector(db),
-  createQueryCompiler: () => new MysqlQueryCompiler(),
-});
+const compiler = offlineCompiler('mysql');
 
 /**
  * Connections straight from a mysql2 pool. The store holds the driver's connection itself, so

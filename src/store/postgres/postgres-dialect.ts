@@ -63,6 +63,9 @@ export const POSTGRES_DIALECT: SqlDialect = {
   unavailable: postgresUnavailable,
   // Ids go as one array parameter.
   idIn: (column, ids) => sql`${column} = ANY(${ids}::bigint[])`,
+  notebookIn: (column, ids) => sql`${column} = ANY(${ids}::bigint[])`,
+  // Unlike MySQL's `_ci` collations, ILIKE does not ignore accents.
+  titleLike: sql`ILIKE`,
   // Made once for the statement, whichever places read it.
   readableNotebooksTable: (ids) => sql`MATERIALIZED (SELECT unnest(${ids}::bigint[]))`,
   pick: (req, id, { anchor, pos, leftOutBefore, leftOut } = {}) =>

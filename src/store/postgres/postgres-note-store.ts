@@ -7,6 +7,7 @@ import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { checkNoteTable } from '../sql/check-note-table.js';
 import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
 import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
@@ -15,22 +16,9 @@ import { postgresReadPlan } from './postgres-read-plan.js';
 import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './parse-postgres-url.js';
 
-const POSITIVE_MS = expecting('a positive integer (milliseconds)');
-const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
-const POOL_SIZE = expecting('a positive integer');
-
 export const PostgresStoreOptionsSchema = z.strictObject(
   {
-    /**
-     * Longest a single statement may run on the server (`statement_timeout`, default 5 s). The
-     * client waits 500 ms more, then destroys the connection and fails the build with
-     * `StoreUnavailable`: a server that froze cannot say that time is up.
-     */
-    queryTimeoutMs: positiveMs().default(5_000),
-    /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
-    connectTimeoutMs: positiveMs().default(5_000),
-    /** Connections in the pool `fromUrl` makes (default 10). */
-    poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+    ...SQL_STORE_OPTION_FIELDS,
     ...NoteTableNamesSchema.shape,
   },
   { error: expecting('an options object') },

@@ -1,4 +1,3 @@
-import { PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource } from '../sql/read-connection.js';
 
@@ -18,11 +17,7 @@ export interface PostgresPooledClient {
   release(destroy?: boolean | Error): void;
 }
 
-const compiler = offlineCompiler({
-  createAdapter: () => new PostgresAdapter(),
-  createIntrospector: (db) => new PostgresIntrospector(db),
-  createQueryCompiler: () => new PostgresQueryCompiler(),
-});
+const compiler = offlineCompiler('postgres');
 
 /**
  * Clients straight from a pg pool. `destroy` releases the client with an error, so the pool

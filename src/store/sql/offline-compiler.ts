@@ -1,6 +1,14 @@
-import { DummyDriver, Kysely, type Dialect } from 'kysely';
+import { DummyDriver, Kysely, MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 
-/** Compiles statements to an engine's SQL (`dialect`'s) without a connection: the store runs them itself. */
-export function offlineCompiler(dialect: Omit<Dialect, 'createDriver'>): Kysely<unknown> {
-  return new Kysely<unknown>({ dialect: { ...dialect, createDriver: () => new DummyDriver() } });
+/** Compiles statements to the engine's SQL without a connection: the store runs them itself. */
+export function offlineCompiler(engine: 'mysql' | 'postgres'): Kysely<unknown> {
+  const mysql = engine === 'mysql';
+  return new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => (mysql ? new MysqlAdapter() : new PostgresAdapter()),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => (mysql ? new MysqlIntrospector(db) : new PostgresIntrospector(db)),
+      createQueryCompiler: () => (mysql ? new MysqlQueryCompiler() : new PostgresQueryCompiler()),
+    },
+  });
 }

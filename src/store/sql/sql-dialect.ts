@@ -22,6 +22,10 @@ export interface SqlDialect {
 
   /** `column` is one of `ids` (an empty list matches nothing). */
   idIn(column: Sql, ids: readonly number[]): Sql;
+  /** `column` is one of the notebooks `ids`, in a statement that names no readable-notebooks table (a search). */
+  notebookIn(column: Sql, ids: readonly number[]): Sql;
+  /** How a search matches a title's prefix (`LIKE`, or PostgreSQL's `ILIKE`, whatever the case). */
+  readonly titleLike: Sql;
   /** What follows `readable_notebooks (id) AS`: the readable notebooks as a table, from one parameter. */
   readableNotebooksTable(ids: readonly number[]): Sql;
   /**

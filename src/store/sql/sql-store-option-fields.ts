@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { expecting } from '../../errors.js';
+
+const POSITIVE_MS = expecting('a positive integer (milliseconds)');
+const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
+const POOL_SIZE = expecting('a positive integer');
+
+/** The options both SQL stores take (each store's schema adds its own). */
+export const SQL_STORE_OPTION_FIELDS = {
+  /**
+   * Longest a single statement may run on the server before it is stopped (default 5 s; on
+   * PostgreSQL its `statement_timeout`). The client waits 500 ms more for an answer, then destroys
+   * the connection and fails the build with `StoreUnavailable`: a server that froze cannot say
+   * that time is up.
+   */
+  queryTimeoutMs: positiveMs().default(5_000),
+  /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
+  connectTimeoutMs: positiveMs().default(5_000),
+  /** Connections in the pool `fromUrl` makes (default 10). */
+  poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+};
