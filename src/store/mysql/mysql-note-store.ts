@@ -2,22 +2,22 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
 import { expecting, ValidationError } from '../../errors.js';
-import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
-import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import type { FindNotesOptions, FoundNote } from '../note-finder.js';
+import type { NoteReader, ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { kyselySource } from '../sql/kysely-source.js';
-import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT } from './mysql-dialect.js';
 import { findNotes } from './find-notes.js';
 import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
-import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
+import { SqlNoteReader } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
 import { explainMissingName, isMissingName, mappedColumnsProbe } from '../sql/check-note-table.js';
-import { isDoughnutTable, NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { isDoughnutTable, NoteTableNamesSchema } from '../sql/note-table-names.js';
 
 export const MysqlStoreOptionsSchema = z.strictObject(
   {
@@ -54,27 +54,16 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
  * way to close one, so over a Kysely instance such a connection is only given up on: it returns
  * to the pool once its statement ends. Statements are written with Kysely either way.
  */
-export class MysqlNoteStore implements NoteStore, NoteFinder {
+export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptionsSchema>> {
   private flavour: ServerFlavour | undefined;
   private siblingOrderKey: SiblingOrderKey | undefined;
-  private readonly options: z.output<typeof MysqlStoreOptionsSchema>;
-  private readonly core: SqlStoreCore;
-  private readonly names: ResolvedNoteTable;
   /** What each reader is opened with: the same for every build. */
   private readonly readerSettings: ReaderSettings;
 
-  constructor(
-    db: Kysely<NoteDatabase> | MysqlReadPool,
-    options: MysqlStoreOptions = {},
-    /** Whether `destroy` closes the pool (or the Kysely instance). */
-    private readonly ownsDb = false,
-  ) {
+  constructor(db: Kysely<NoteDatabase> | MysqlReadPool, options: MysqlStoreOptions = {}, ownsDb = false) {
     const parsed = MysqlStoreOptionsSchema.safeParse(options);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'mysql options');
-    this.options = parsed.data;
-    this.names = resolveNoteTable(parsed.data);
-    const source = 'getConnection' in db ? mysqlPoolSource(db) : kyselySource(db);
-    this.core = new SqlStoreCore(source, MYSQL_DIALECT, this.options.queryTimeoutMs + CLIENT_GRACE_MS);
+    super('getConnection' in db ? mysqlPoolSource(db) : kyselySource(db), MYSQL_DIALECT, parsed.data, ownsDb);
     this.readerSettings = { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) };
   }
 
@@ -99,7 +88,7 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
     return new MysqlNoteStore(pool, options, ownsPool);
   }
 
-  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+  override openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     return SqlNoteReader.open(this.core.source, MYSQL_DIALECT, mysqlReadPlan(scope, this.readerSettings), this.core.track, signal);
   }
 
@@ -109,24 +98,10 @@ export class MysqlNoteStore implements NoteStore, NoteFinder {
    * `options.signal` aborts, the connection is destroyed (the pool opens a fresh one) and the
    * search fails, so a connection that stopped answering never holds a caller for good.
    */
-  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+  override findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
     return this.core.search(options.signal, async (run) =>
       findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs, names: this.names }),
     );
-  }
-
-  /**
-   * Resolves once every reader closed so far has given its connection back, or destroyed it: a
-   * build returns before the rollback that ends its snapshot is answered. A host that ends its
-   * own pool or Kysely instance waits for this first (or calls `destroy`).
-   */
-  idle(): Promise<void> {
-    return this.core.idle();
-  }
-
-  /** Waits until {@link idle}, then closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
-  destroy(): Promise<void> {
-    return this.core.destroy(this.ownsDb);
   }
 
   /**

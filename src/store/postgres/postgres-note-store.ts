@@ -2,18 +2,18 @@ import type { Kysely, RawBuilder } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import { expecting, ValidationError } from '../../errors.js';
-import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
-import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import type { FindNotesOptions, FoundNote } from '../note-finder.js';
+import type { NoteReader, ReadScope } from '../note-store.js';
 import { checkNoteTable } from '../sql/check-note-table.js';
-import { NoteTableNamesSchema, resolveNoteTable, type ResolvedNoteTable } from '../sql/note-table-names.js';
-import { SqlStoreCore } from '../sql/sql-store-core.js';
+import { NoteTableNamesSchema } from '../sql/note-table-names.js';
+import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
 import { postgresFindNotes } from './postgres-find-notes.js';
 import { postgresReadPlan } from './postgres-read-plan.js';
-import { CLIENT_GRACE_MS, SqlNoteReader } from '../sql/sql-note-reader.js';
+import { SqlNoteReader } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './parse-postgres-url.js';
 
 export const PostgresStoreOptionsSchema = z.strictObject(
@@ -41,22 +41,12 @@ export type PostgresStoreOptions = z.input<typeof PostgresStoreOptionsSchema>;
  * column; a name that is not there fails that build (and each next, until it is) with one
  * `StoreUnavailable` naming it.
  */
-export class PostgresNoteStore implements NoteStore, NoteFinder {
+export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStoreOptionsSchema>> {
   private checked: Promise<void> | undefined;
-  private readonly options: z.output<typeof PostgresStoreOptionsSchema>;
-  private readonly names: ResolvedNoteTable;
-  private readonly core: SqlStoreCore;
 
-  constructor(
-    db: Kysely<any> | PostgresReadPool,
-    options: PostgresStoreOptions = {},
-    /** Whether `destroy` closes the pool (or the Kysely instance). */
-    private readonly ownsDb = false,
-  ) {
-    this.options = parseOptions(options);
-    this.names = resolveNoteTable(this.options);
+  constructor(db: Kysely<any> | PostgresReadPool, options: PostgresStoreOptions = {}, ownsDb = false) {
     const source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : kyselySource(db as Kysely<any>);
-    this.core = new SqlStoreCore(source, POSTGRES_DIALECT, this.options.queryTimeoutMs + CLIENT_GRACE_MS);
+    super(source, POSTGRES_DIALECT, parseOptions(options), ownsDb);
   }
 
   /** A store over its own pool, made from `postgres://user:password@host:port/database?sslmode=…`. */
@@ -74,7 +64,7 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
     return new PostgresNoteStore(pool, options, ownsPool);
   }
 
-  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+  override openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     return SqlNoteReader.open(
       this.core.source,
       POSTGRES_DIALECT,
@@ -91,21 +81,11 @@ export class PostgresNoteStore implements NoteStore, NoteFinder {
    * (the pool opens a fresh one) and the search fails, so a connection that stopped answering
    * never holds a caller, a service's slot or the pool for good.
    */
-  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+  override findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
     return this.core.search(options.signal, async (run) => {
       await this.checkTable(run, run);
       return postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
     });
-  }
-
-  /** Resolves once every closed reader has given its connection back, or destroyed it. */
-  idle(): Promise<void> {
-    return this.core.idle();
-  }
-
-  /** Waits until {@link idle}, then closes the pool if this store made it. */
-  destroy(): Promise<void> {
-    return this.core.destroy(this.ownsDb);
   }
 
   /** Once per store when it passes; a failed check is made again by the next build. */
