@@ -1,9 +1,10 @@
-import { SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import type { Attributes } from '@opentelemetry/api';
 import type { BuildOutcome } from '../iterator/build-outcome.js';
 import type { BuildReport } from '../iterator/build-report.js';
 import type { AnyResult } from '../result/schema.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
+import { recordFailure } from './record-failure.js';
 
 /** The name of a build's span. */
 export const BUILD_SPAN = 'note-context build';
@@ -27,10 +28,7 @@ export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown,
       if (span.isRecording()) span.setAttributes(reportAttributes(outcome.report));
       return outcome;
     } catch (error) {
-      if (span.isRecording()) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'build failed' });
-      }
+      recordFailure(span, error, 'build failed');
       throw error;
     } finally {
       if (timings) {

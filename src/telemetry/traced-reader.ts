@@ -1,7 +1,8 @@
-import { context, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import { context, trace, type Attributes } from '@opentelemetry/api';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
+import { recordFailure } from './record-failure.js';
 
 /** The name of a read batch's span. */
 export const READ_SPAN = 'note-context read';
@@ -34,10 +35,7 @@ export function tracedReader(reader: NoteReader): NoteReader {
         if (recording) span.setAttribute('note_context.read.records', answers.reduce((sum, records) => sum + records.length, 0));
         return answers;
       } catch (error) {
-        if (recording) {
-          span.recordException(error instanceof Error ? error : String(error));
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'read failed' });
-        }
+        recordFailure(span, error, 'read failed');
         throw error;
       } finally {
         if (timings) {
