@@ -16,7 +16,7 @@ import { RELATED_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import { takeShortcuts, type ShortcutPlan } from './shortcuts/take-shortcuts.js';
-import { createStrategies, type ReadingCursor } from './strategies/create-strategies.js';
+import { createStrategies, pageByPage, type ReadingCursor } from './strategies/create-strategies.js';
 import { NoteLoader } from './strategies/note-loader.js';
 import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf } from './strategies/parent-of.js';
@@ -134,14 +134,14 @@ async function walk(
   });
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, deadline.guardPricing(exactPricing(costs, options.truncate)));
-  const cursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => (shortcut.cursor ? (made) => shortcut.cursor!(inner(made)) : inner), (made) => made);
+  const readingCursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => shortcut.reading?.(inner) ?? inner, pageByPage);
   const focusWalks = found.map((focus, index) => ({
     focus,
     index,
     ...(several && { uri: uriOf(focus.id) }),
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, cursor), () => loader.quiet),
+      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, readingCursor), () => loader.quiet),
     ),
   }));
 

@@ -94,7 +94,7 @@ export class Deadline {
 
   /**
    * The strategies, each step checked against the deadline (the clock read before a step that
-   * follows one that counted tokens, or a wait, and at least every {@link MOST_UNTIMED_STEPS}
+   * follows one that counted tokens, and at least every {@link MOST_UNTIMED_STEPS}
    * steps): a long walk in memory stops too, and lets other work run every few milliseconds, but
    * only while `quiet` says no read is waiting to go out or is out. A breath then cannot split a
    * batch or let the walk run on while one is out, so the batches a build sends depend on the
@@ -103,30 +103,18 @@ export class Deadline {
   guard(strategies: Strategies, quiet: () => boolean = () => true): Strategies {
     return {
       ...strategies,
-      take: (relation) => {
-        if (++this.untimedSteps < MOST_UNTIMED_STEPS && this.reason === undefined) return strategies.take(relation);
-        this.untimedSteps = 0;
-        const now = performance.now();
-        // A breath is due: no candidate at hand, so the walk waits in `more`, which takes it.
-        if (this.breathDue(now) && quiet()) return undefined;
-        this.check(now);
-        return strategies.take(relation);
-      },
-      more: (relation) => {
+      next: (relation) => {
+        if (++this.untimedSteps < MOST_UNTIMED_STEPS && this.reason === undefined) return strategies.next(relation);
         this.untimedSteps = 0;
         const now = performance.now();
         if (this.breathDue(now) && quiet()) {
           return this.breathe().then(() => {
             this.check();
-            return strategies.more(relation);
+            return strategies.next(relation);
           });
         }
-        try {
-          this.check(now);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return strategies.more(relation);
+        this.check(now);
+        return strategies.next(relation);
       },
     };
   }

@@ -48,8 +48,7 @@ function watch(promise: Promise<unknown>) {
 /** Strategies that always have `note` at hand, and call `onTake` whenever they hand it out. */
 function endless(note: NoteRecord, onTake: () => void): Strategies {
   return {
-    take: () => (onTake(), note),
-    more: async () => true,
+    next: () => (onTake(), note),
     anchorOf: () => undefined,
     feed: () => {},
     candidatesOf: () => {
@@ -107,8 +106,9 @@ describe('deadlines and cancellation', () => {
       for (const until = performance.now() + 30; performance.now() < until; );
       try {
         while (steps < 100) {
-          // As the walk does: no candidate at hand, it waits for more (and breathes).
-          if (strategies.take('Child') === undefined) await strategies.more('Child');
+          // As the walk does: a step that breathes is waited for.
+          const next = strategies.next('Child');
+          if (next instanceof Promise) await next;
           else if (priced) pricing.notePrice(note, 'Child', undefined as never);
         }
       } catch (error) {
@@ -127,11 +127,10 @@ describe('deadlines and cancellation', () => {
     let steps = 0;
     const strategies = deadline.guard(endless(note, () => steps++));
     try {
-      strategies.take('Child');
-      strategies.take('Child');
+      strategies.next('Child');
+      strategies.next('Child');
       controller.abort();
-      // As the walk does: no candidate at hand (a breath is due), it waits for more.
-      const next = () => (strategies.take('Child') === undefined ? strategies.more('Child') : Promise.resolve(true));
+      const next = () => strategies.next('Child');
       await expect(Promise.resolve().then(next)).rejects.toBeInstanceOf(BuildAborted);
       expect(steps).toBe(2);
     } finally {

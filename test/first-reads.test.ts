@@ -55,7 +55,7 @@ describe('the first reads and the strategies ask for the same first pages', () =
       const strategies = createStrategies({ focus: focus!, ancestors: walkParentChain(focus!, ancestors) }, loader);
       const before = walked.keys.length;
       // One candidate of each: the first page of each relation (both sides of a spiral).
-      const candidateOf = async (relation: RelatedRelation) => strategies.take(relation) ?? ((await strategies.more(relation)) && strategies.take(relation));
+      const candidateOf = async (relation: RelatedRelation) => strategies.next(relation);
       for (const relation of FIRST_READ) await candidateOf(relation);
       await candidateOf('ParentSibling');
 

@@ -75,9 +75,9 @@ export async function runIteration(walk: Walk): Promise<void> {
         while (added < tier.quota) {
           const relation = round.rotation.next(tier);
           if (!relation) break;
-          // The next candidate, consumed whatever happens to it: at hand, or once more are read.
-          let note = round.strategies.take(relation);
-          while (note === undefined && (await round.strategies.more(relation))) note = round.strategies.take(relation);
+          // The next candidate, consumed whatever happens to it.
+          let note = round.strategies.next(relation);
+          if (note instanceof Promise) note = await note;
           if (!note) {
             round.rotation.deactivate(relation);
             continue;

@@ -1,6 +1,6 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { NONE_LEFT } from '../strategies/candidate-cursor.js';
+import { whenRead } from '../strategies/when-read.js';
 import { offerOrders, type ListRelation } from './offer-orders.js';
 import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
 import type { Shortcut } from './shortcut.js';
@@ -19,11 +19,6 @@ export function earlyStop(state: WalkState): Shortcut {
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
   /** The list relations that have offered their last candidate (they are fed at start only). */
   const exhausted = new Set<RelatedRelation>();
-  /**
-   * The relation whose last `take` found nothing at hand: the walk then waits for more of it and
-   * takes from it again, unless it has no more; so it has none once another relation is taken.
-   */
-  let foundNothing: RelatedRelation | undefined;
   /** The records of the notes the ledger holds: those an earlier page returned, and each candidate once added. */
   const held = new Map<NoteId, NoteRecord>(state.excluded.map((note) => [note.id, note]));
   /** The candidate handed out last: the walk has decided on it by the next step. */
@@ -58,19 +53,15 @@ export function earlyStop(state: WalkState): Shortcut {
   return {
     strategies: (inner) => ({
       ...inner,
-      take: (relation) => {
+      next: (relation) => {
         noteIfAdded();
-        if (foundNothing !== undefined) {
-          if (foundNothing !== relation) exhausted.add(foundNothing);
-          foundNothing = undefined;
-        }
         if (report.endedEarly || ends()) return undefined;
-        const note = inner.take(relation);
-        if (note) offered(relation, note);
-        else foundNothing = relation;
-        return note;
+        return whenRead(inner.next(relation), (note) => {
+          if (note) offered(relation, note);
+          else exhausted.add(relation);
+          return note;
+        });
       },
-      more: (relation) => (report.endedEarly ? NONE_LEFT : inner.more(relation)),
     }),
   };
 }

@@ -1,18 +1,18 @@
 import type { NotePricing } from '../budget/note-pricing.js';
-import type { CandidateCursor } from '../strategies/candidate-cursor.js';
+import type { ReadingCursor } from '../strategies/create-strategies.js';
 import type { PageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
 /**
  * One way to go faster than walking spec section 4 literally, as decorators around the seams of
- * the core: how pages are read, how each reading cursor reads, how notes are priced, what the
+ * the core: how pages are read, how the candidates of each page source are handed out, how notes are priced, what the
  * strategies offer. A shortcut may only change how much is read, priced or walked, never the
  * result nor the report's list of skipped notes: a build without any gives the same, slower (the
  * tests compare the two).
  */
 export interface Shortcut {
   readonly readPage?: (inner: PageReading) => PageReading;
-  readonly cursor?: (inner: CandidateCursor) => CandidateCursor;
+  readonly reading?: (inner: ReadingCursor) => ReadingCursor;
   readonly pricing?: (inner: NotePricing) => NotePricing;
   readonly strategies?: (inner: Strategies) => Strategies;
 }

@@ -1,7 +1,7 @@
 import type { NoteId } from '../model/note-record.js';
 import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 import type { NoteLoader } from '../strategies/note-loader.js';
-import { PagedCursor } from '../strategies/paged-cursor.js';
+import { KeysetPages } from '../strategies/keyset-pages.js';
 
 /**
  * Reading ahead before the focus note is known, for a reader with round trips to save: the first
@@ -10,11 +10,11 @@ import { PagedCursor } from '../strategies/paged-cursor.js';
  * `childrenOf` the focus note, its referring notes, `siblingsOf` it and its parent) are answered
  * from the loader's cache. test/first-reads.test.ts fails when the two differ. A page of a
  * relation the build never reaches is read for nothing; a first page is at most
- * `PagedCursor.FIRST_PAGE` notes.
+ * `KeysetPages.FIRST_PAGE` notes.
  */
 export function startFirstReads(focusId: NoteId, loader: NoteLoader, capabilities: ReaderCapabilities): void {
   if (capabilities.readNow) return;
-  const limit = PagedCursor.FIRST_PAGE;
+  const limit = KeysetPages.FIRST_PAGE;
   const reads = [loader.children(focusId, 'asc', undefined, limit), loader.referrings(focusId, undefined, limit)];
   if (loader.readsSiblings) {
     for (const up of [0, 1] as const) for (const direction of ['desc', 'asc'] as const) reads.push(loader.siblings(focusId, up, direction, limit));

@@ -1,5 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import type { CandidateCursor, Next } from './candidate-cursor.js';
+import { whenRead } from './when-read.js';
 
 /**
  * A relation fed by reached notes (spec section 3, the dependency queue): anchors in the order
@@ -18,33 +19,26 @@ export class AnchoredStrategy implements CandidateCursor {
     this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
   }
 
-  /** The anchor that offered the candidate `take` gave last. */
+  /** The anchor that offered the candidate `next` gave last. */
   get anchor(): NoteRecord | undefined {
     return this.lastAnchor;
   }
 
-  /** The next candidate at hand: the current anchor's, if it has one at hand. */
-  take(): NoteRecord | undefined {
+  /** The next candidate of the anchor under the cursor; an anchor with none left is dropped, and the next one asked. */
+  next(): Next {
     if (this.anchors.length === 0) return undefined;
     if (this.cursor >= this.anchors.length) this.cursor = 0;
     const { anchor, candidates } = this.anchors[this.cursor]!;
-    const candidate = candidates.take();
-    if (candidate) {
+    return whenRead(candidates.next(), (candidate) => {
+      if (!candidate) {
+        // Dropping the anchor leaves the cursor on the one that followed it.
+        this.anchors.splice(this.cursor, 1);
+        return this.next();
+      }
       this.lastAnchor = anchor;
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;
-    }
-    return candidate;
-  }
-
-  /** Waits until the current anchor has a candidate at hand, dropping the anchors that have none left. */
-  async more(): Promise<boolean> {
-    while (this.anchors.length > 0) {
-      if (this.cursor >= this.anchors.length) this.cursor = 0;
-      if (await this.anchors[this.cursor]!.candidates.more()) return true;
-      // Dropping the anchor leaves the cursor on the one that followed it.
-      this.anchors.splice(this.cursor, 1);
-    }
-    return false;
+      return candidate;
+    });
   }
 }

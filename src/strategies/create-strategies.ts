@@ -4,10 +4,12 @@ import type { RelatedRelation } from '../relationships/relation.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { ExcludingCursor } from './excluding-cursor.js';
-import { LaterCursor } from './later-cursor.js';
+import { KeysetPages } from './keyset-pages.js';
 import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
-import { PagedCursor, type PageReader } from './paged-cursor.js';
+import { onePage } from './one-page.js';
+import { PageCursor } from './page-cursor.js';
+import type { PageSource } from './page-source.js';
 import { SpiralCursor } from './spiral-cursor.js';
 import { parentOf } from './parent-of.js';
 import { walkParentChain } from './walk-parent-chain.js';
@@ -20,17 +22,26 @@ export interface FocusNeighbourhood {
   readonly ancestors: readonly NoteRecord[];
 }
 
-const NOTHING: CandidateCursor = ListCursor.of([]);
+const NOTHING: CandidateCursor = new ListCursor([]);
 const listOf = (note: NoteRecord | undefined): NoteRecord[] => (note ? [note] : []);
 
-/** A cursor that reads from the store, as it is handed out (a shortcut may wrap it). */
-export type ReadingCursor = (cursor: CandidateCursor) => CandidateCursor;
+/** How a page source's candidates are handed out: one by one (`PageCursor`), unless a shortcut reads otherwise. */
+export type ReadingCursor = (pages: PageSource) => CandidateCursor;
+
+/** The core's own: each page read once the one at hand is used up. */
+export const pageByPage: ReadingCursor = (pages) => new PageCursor(pages);
+
+/** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
+const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
+  let made: Promise<PageSource | undefined> | undefined;
+  return { nextPage: async () => (await (made ??= make()))?.nextPage() ?? [] };
+};
 
 /**
  * One candidate source per relation of spec section 3, each reading through `loader` when it is
- * first asked for a candidate. Every cursor that reads is passed through `reading`.
+ * first asked for a candidate. Every source that reads is handed out through `reading`.
  */
-export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader, reading: ReadingCursor = (cursor) => cursor): Strategies {
+export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader, reading: ReadingCursor = pageByPage): Strategies {
   const parent = parentOf(focus, ancestors);
   // The object and its ancestors, read together and once.
   let objectRead: Promise<{ object: NoteRecord | undefined; chain: NoteRecord[] }> | undefined;
@@ -42,29 +53,36 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
         }))
       : Promise.resolve({ object: undefined, chain: [] }));
 
-  const paged = (readPage: PageReader) => reading(new PagedCursor(readPage));
+  const read = (load: () => Promise<readonly NoteRecord[]>) => reading(onePage(load));
   // Each page is read for the relation it offers candidates to.
-  const childrenOf = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
-    paged((after, limit) => loader.children(parentId, direction, after ?? from, limit, relation));
-  const spiralAround = (relation: RelatedRelation, note: NoteRecord): CandidateCursor =>
-    note.parent
-      ? new SpiralCursor(childrenOf(relation, note.parent.id, 'desc', note), childrenOf(relation, note.parent.id, 'asc', note))
-      : NOTHING;
+  const childPages = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
+    new KeysetPages((after, limit) => loader.children(parentId, direction, after ?? from, limit, relation));
+  const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId));
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
   // `startFirstReads` asks for it (from a reader that takes `siblings` requests), the others as
   // children of the parent beyond the note or the last read.
   const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
     note.parent
-      ? paged((after, limit) =>
-          after || !loader.readsSiblings
-            ? loader.children(note.parent!.id, direction, after ?? note, limit, relation)
-            : loader.siblings(focus.id, up, direction, limit, relation),
+      ? reading(
+          new KeysetPages((after, limit) =>
+            after || !loader.readsSiblings
+              ? loader.children(note.parent!.id, direction, after ?? note, limit, relation)
+              : loader.siblings(focus.id, up, direction, limit, relation),
+          ),
         )
       : NOTHING;
-  const chainOf = (note: NoteRecord): CandidateCursor =>
-    reading(new ListCursor(async () => walkParentChain(note, await loader.ancestors(note.id))));
-  const one = (id: NoteId | undefined) =>
-    id === undefined ? NOTHING : reading(new ListCursor(async () => listOf(await loader.note(id))));
+  const chainOf = (note: NoteRecord): CandidateCursor => read(async () => walkParentChain(note, await loader.ancestors(note.id)));
+  const one = (id: NoteId | undefined) => (id === undefined ? NOTHING : read(async () => listOf(await loader.note(id))));
+  // The object's parent, once the object and its ancestors are read.
+  const objectParent = async () => {
+    const { object, chain } = await objectAndChain();
+    return object && parentOf(object, chain);
+  };
+  const aroundObjectParent = (direction: 'asc' | 'desc') =>
+    reading(laterPages(async () => {
+      const note = await objectParent();
+      return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
+    }));
 
   // What each anchor offers to the relations fed by anchors.
   const candidatesOf: Record<AnchoredRelation, (anchor: NoteRecord) => CandidateCursor> = {
@@ -80,28 +98,21 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
   for (const relation of ANCHORED as ReadonlySet<AnchoredRelation>) anchored[relation] = new AnchoredStrategy(candidatesOf[relation]);
 
   const fedAtStart: Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor> = {
-    Parent: ListCursor.of(parent ? [parent] : []),
-    Object: reading(new ListCursor(async () => listOf((await objectAndChain()).object))),
+    Parent: new ListCursor(parent ? [parent] : []),
+    Object: read(async () => listOf((await objectAndChain()).object)),
     Child: childrenOf('Child', focus.id),
     PriorSibling: parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
     YoungerSibling: parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
-    ReferringNote: paged((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote')),
-    NoteInContextualPath: ListCursor.of(ancestors.slice(1)),
-    NoteInObjectContextualPath: reading(new ListCursor(async () => (await objectAndChain()).chain)),
+    ReferringNote: reading(new KeysetPages((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote'))),
+    NoteInContextualPath: new ListCursor(ancestors.slice(1)),
+    NoteInObjectContextualPath: read(async () => (await objectAndChain()).chain),
     ParentSibling: parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
-    ObjectParentSibling: reading(
-      new LaterCursor(async () => {
-        const { object, chain } = await objectAndChain();
-        const objectParent = object && parentOf(object, chain);
-        return objectParent ? spiralAround('ObjectParentSibling', objectParent) : NOTHING;
-      }),
-    ),
+    ObjectParentSibling: focus.object ? new SpiralCursor(aroundObjectParent('desc'), aroundObjectParent('asc')) : NOTHING,
   };
 
   const sources: Record<RelatedRelation, CandidateCursor> = Object.assign(fedAtStart, anchored);
   return {
-    take: (relation) => sources[relation].take(),
-    more: (relation) => sources[relation].more(),
+    next: (relation) => sources[relation].next(),
     anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
     candidatesOf: (relation, anchor) => candidatesOf[relation](anchor),

@@ -1,5 +1,5 @@
-import type { NoteRecord } from '../model/note-record.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import type { CandidateCursor, Next } from './candidate-cursor.js';
+import { whenRead } from './when-read.js';
 
 /** Skips one note, e.g. a referring note among the children of its own subject. */
 export class ExcludingCursor implements CandidateCursor {
@@ -8,12 +8,7 @@ export class ExcludingCursor implements CandidateCursor {
     private readonly excludedId: number,
   ) {}
 
-  take(): NoteRecord | undefined {
-    const candidate = this.inner.take();
-    return candidate?.id === this.excludedId ? this.inner.take() : candidate;
-  }
-
-  more(): Promise<boolean> {
-    return this.inner.more();
+  next(): Next {
+    return whenRead(this.inner.next(), (candidate) => (candidate?.id === this.excludedId ? this.inner.next() : candidate));
   }
 }

@@ -1,5 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import type { CandidateCursor, Next } from './candidate-cursor.js';
+import { whenRead } from './when-read.js';
 
 /** Nearest prior, nearest younger, second prior, … ; a side that runs out is skipped. */
 export class SpiralCursor implements CandidateCursor {
@@ -12,26 +13,20 @@ export class SpiralCursor implements CandidateCursor {
     private readonly younger: CandidateCursor,
   ) {}
 
-  take(): NoteRecord | undefined {
+  next(): Next {
     if (this.priorDone && this.youngerDone) return undefined;
-    const fromPrior = this.fromPrior();
-    const candidate = (fromPrior ? this.prior : this.younger).take();
-    if (candidate) this.takePrior = !fromPrior;
-    return candidate;
+    // The prior side's turn, unless it ran out; or the younger side ran out.
+    const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
+    return whenRead((fromPrior ? this.prior : this.younger).next(), (note) => this.taken(fromPrior, note));
   }
 
-  async more(): Promise<boolean> {
-    while (!(this.priorDone && this.youngerDone)) {
-      const fromPrior = this.fromPrior();
-      if (await (fromPrior ? this.prior : this.younger).more()) return true;
-      if (fromPrior) this.priorDone = true;
-      else this.youngerDone = true;
+  private taken(fromPrior: boolean, note: NoteRecord | undefined): Next {
+    if (note) {
+      this.takePrior = !fromPrior;
+      return note;
     }
-    return false;
-  }
-
-  /** Whether the next candidate is the prior side's: its turn, or the younger side ran out. */
-  private fromPrior(): boolean {
-    return this.youngerDone || (this.takePrior && !this.priorDone);
+    if (fromPrior) this.priorDone = true;
+    else this.youngerDone = true;
+    return this.next();
   }
 }

@@ -1,7 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { CandidateCursor } from './candidate-cursor.js';
+import type { CandidateCursor, Next } from './candidate-cursor.js';
 
 /**
  * Where every relation's candidates come from (spec section 3). The strategies only offer
@@ -9,11 +9,9 @@ import type { CandidateCursor } from './candidate-cursor.js';
  * notes were reached.
  */
 export interface Strategies {
-  /** The next candidate of `relation` at hand, consumed; undefined when none is at hand (then ask `more`). */
-  take(relation: RelatedRelation): NoteRecord | undefined;
-  /** Waits until `relation` has a candidate at hand: true, or false when it has none left for now. */
-  more(relation: RelatedRelation): Promise<boolean>;
-  /** The anchor that offered the candidate `take(relation)` gave last (spec section 9, `via`). */
+  /** The next candidate of `relation`, consumed; undefined once it has none left for now. */
+  next(relation: RelatedRelation): Next;
+  /** The anchor that offered the candidate `next(relation)` gave last (spec section 9, `via`). */
   anchorOf(relation: AnchoredRelation): NoteRecord | undefined;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;

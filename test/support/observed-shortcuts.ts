@@ -3,7 +3,8 @@ import type { NoteRecord } from '../../src/model/note-record.js';
 import { takeShortcuts, type ShortcutPlan } from '../../src/shortcuts/take-shortcuts.js';
 import type { Shortcut } from '../../src/shortcuts/shortcut.js';
 import type { FilteredRecord } from '../../src/store/size-filter.js';
-import { AT_HAND, NONE_LEFT, type CandidateCursor } from '../../src/strategies/candidate-cursor.js';
+import type { ReadingCursor } from '../../src/strategies/create-strategies.js';
+import type { PageSource } from '../../src/strategies/page-source.js';
 
 /** What the shortcuts did, counted over every build made with the plan, as it happened. */
 export interface ShortcutsSeen {
@@ -12,7 +13,7 @@ export interface ShortcutsSeen {
    * tokens, though no page had left them out: the cost floor's doing.
    */
   floored: number;
-  /** Pages a cursor shortcut asked for, and had to read, half way through the page at hand: reading ahead. */
+  /** Pages a reading shortcut asked for while handing out a candidate of the page at hand: reading ahead. */
   readAhead: number;
 }
 
@@ -26,7 +27,7 @@ export function observedShortcuts(plan: ShortcutPlan = takeShortcuts): { plan: S
   const watched = (shortcut: Shortcut): Shortcut => ({
     ...shortcut,
     ...(shortcut.pricing && { pricing: watchPricing(shortcut.pricing, seen) }),
-    ...(shortcut.cursor && { cursor: watchCursor(shortcut.cursor, seen) }),
+    ...(shortcut.reading && { reading: watchReading(shortcut.reading, seen) }),
   });
   return { plan: { firstReads: plan.firstReads, walk: (state) => plan.walk(state).map(watched) }, seen };
 }
@@ -53,28 +54,33 @@ function watchPricing(decorate: (inner: NotePricing) => NotePricing, seen: Short
   };
 }
 
-function watchCursor(decorate: (inner: CandidateCursor) => CandidateCursor, seen: ShortcutsSeen) {
-  return (inner: CandidateCursor): CandidateCursor => {
-    let taking = false;
-    const outer = decorate({
-      take: () => inner.take(),
-      more: () => {
-        const wait = inner.more();
-        // Asked while the walk takes a candidate at hand, and not known at once: a page read ahead.
-        if (taking && wait !== AT_HAND && wait !== NONE_LEFT) seen.readAhead++;
-        return wait;
-      },
-    });
-    return {
-      take: () => {
-        taking = true;
-        try {
-          return outer.take();
-        } finally {
-          taking = false;
-        }
-      },
-      more: () => outer.more(),
+function watchReading(decorate: (inner: ReadingCursor) => ReadingCursor, seen: ShortcutsSeen) {
+  return (inner: ReadingCursor): ReadingCursor => {
+    const outer = decorate(inner);
+    return (pages) => {
+      let taking = false;
+      let asked = false;
+      const watched: PageSource = {
+        nextPage: () => {
+          asked ||= taking;
+          return pages.nextPage();
+        },
+      };
+      const cursor = outer(watched);
+      return {
+        next: () => {
+          taking = true;
+          asked = false;
+          try {
+            const next = cursor.next();
+            // A page asked for while a candidate at hand was handed out: read ahead of need.
+            if (asked && !(next instanceof Promise)) seen.readAhead++;
+            return next;
+          } finally {
+            taking = false;
+          }
+        },
+      };
     };
   };
 }
