@@ -102,7 +102,7 @@ describe('deadlines and cancellation', () => {
       let steps = 0;
       const deadline = new Deadline(20, undefined);
       const strategies = deadline.guard(endless(note, () => steps++));
-      const pricing = deadline.guardPricing({ notePrice: () => ({ cost: 1 }), entryCost: () => 1 });
+      const pricing = deadline.guardPricing({ notePrice: () => 1, entryCost: () => 1 });
       for (const until = performance.now() + 30; performance.now() < until; );
       try {
         while (steps < 100) {

@@ -107,18 +107,17 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
     feedDependents(relations, round, relation, note);
     return false;
   }
-  let { cost, written } = pricing.notePrice(note, relation, round.view, round.form);
+  let cost = pricing.notePrice(note, relation, round.view, round.form);
   let cut: number | undefined;
   if (cost > ledger.remaining && fit === 'shorten') {
     const fitting = shortenToFit(note, detailsLimit, ledger.remaining, (length) => pricing.notePrice(note, relation, round.view, { ...round.form, cut: length }));
-    if (fitting) ({ cut, cost, written } = fitting);
+    if (fitting) ({ cut, cost } = fitting);
   }
   if (ledger.addNote(note.id, cost) === 'over-budget') {
     report.skip(relation, note.id, cost, round.uri);
     return false;
   }
-  // As priced, unless a shortcut priced it without writing it.
-  result.addRelated(written ?? relatedNoteOf(note, relation, detailsLimit, cut === undefined ? round.form : { ...round.form, cut }));
+  result.addRelated(relatedNoteOf(note, relation, detailsLimit, cut === undefined ? round.form : { ...round.form, cut }));
   const entry = listEntryOf(relation, note);
   if (entry) result.addToFocusList(entry, round.index);
   const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;

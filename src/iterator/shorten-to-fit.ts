@@ -1,9 +1,9 @@
-import type { NotePrice } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 
 /** A cut that fits: the details' first `cut` code points (then `...`), and the note's price so cut. */
-export interface FittingCut extends NotePrice {
+export interface FittingCut {
   readonly cut: number;
+  readonly cost: number;
 }
 
 /**
@@ -11,16 +11,16 @@ export interface FittingCut extends NotePrice {
  * whose cost (`priceOf`, section 4's cost of the note so cut) fits in `remaining`; undefined when
  * none does, or when the note shows fewer than 2 code points of details (M < 2).
  */
-export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => NotePrice): FittingCut | undefined {
+export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => number): FittingCut | undefined {
   const shown = Math.min(codePoints(note.details ?? '', detailsLimit + 1), detailsLimit);
   let lo = 1;
   let hi = shown - 1;
   let best: FittingCut | undefined;
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const price = priceOf(mid);
-    if (price.cost <= remaining) {
-      best = { ...price, cut: mid };
+    const cost = priceOf(mid);
+    if (cost <= remaining) {
+      best = { cut: mid, cost };
       lo = mid + 1;
     } else {
       hi = mid - 1;

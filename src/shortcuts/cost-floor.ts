@@ -1,4 +1,3 @@
-import { PRICED_OUT } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
 import type { FilteredRecord } from '../store/size-filter.js';
@@ -21,7 +20,7 @@ export function costFloor({ costs, ledger, report, detailsLimit, capabilities }:
       notePrice: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? inFull(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
-          ? PRICED_OUT
+          ? Infinity
           : inner.notePrice(note, relation, result, form);
       },
       entryCost: (entry, result) => inner.entryCost(entry, result),

@@ -1,4 +1,3 @@
-import { PRICED_OUT } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import type { FilteredRecord } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
@@ -85,7 +84,7 @@ export function stepOver({ capabilities, report, ledger, costs, focus }: WalkSta
       return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan, stream));
     },
     pricing: (inner) => ({
-      notePrice: (note, relation, result, form) => (steppedOver.has(note) ? PRICED_OUT : inner.notePrice(note, relation, result, form)),
+      notePrice: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.notePrice(note, relation, result, form)),
       entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };

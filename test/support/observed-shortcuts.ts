@@ -46,7 +46,7 @@ function watchPricing(decorate: (inner: NotePricing) => NotePricing, seen: Short
       notePrice: (note, ...rest) => {
         priced = false;
         const price = outer.notePrice(note, ...rest);
-        if (!priced && price.cost === Infinity && !leftOutByAPage(note)) seen.floored++;
+        if (!priced && price === Infinity && !leftOutByAPage(note)) seen.floored++;
         return price;
       },
       entryCost: (...args) => outer.entryCost(...args),
