@@ -1,6 +1,6 @@
 // npx tsx bench/postgres-capability-gains.ts: what each optional capability of the PostgreSQL
-// store buys in round trips. The same builds run over the store as it is, and over it with the
-// `siblingsPages` capability, the `sizeFilter` capability or both hidden from the core; results
+// store buys in round trips. The same builds run over the store as it is, and over it with its
+// readers' `readExtended` (siblings pages and size-filtered pages) hidden from the core; results
 // must not change (each variant's JSON is compared with the store's own). Notebooks: the sample
 // notebook (every visible note a focus) and a hub with 3,000 children and 3,000 referring notes
 // (the hub, its parent, a child, a referring note, a hub sibling, the root).
@@ -10,27 +10,23 @@ import { renderJson } from '../src/result/render-json.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { NoteReader, NoteStore } from '../src/store/note-store.js';
-import type { ReaderCapabilities } from '../src/store/reader-capabilities.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { hubNotebook } from '../test/support/hub-notebook.js';
 import { createPostgresTestDatabase, dropNoteTables } from '../test/support/postgres-test-database.js';
 
 const BUDGETS = [500, 2_000];
-const VARIANTS: Record<string, (keyof ReaderCapabilities)[]> = {
-  'both (as shipped)': [],
-  'without siblingsPages': ['siblingsPages'],
-  'without sizeFilter': ['sizeFilter'],
-  'neither': ['siblingsPages', 'sizeFilter'],
+const VARIANTS: Record<string, boolean> = {
+  'with readExtended (as shipped)': false,
+  'without readExtended': true,
 };
 
-/** The store with some capabilities hidden: its readers declare only the others. */
-function hiding(store: NoteStore, hidden: readonly (keyof ReaderCapabilities)[]): NoteStore {
+/** The store with its readers' `readExtended` (siblings pages and size-filtered pages) hidden, when `hidden`. */
+function hiding(store: NoteStore, hidden: boolean): NoteStore {
   return {
     openReader: async (scope, signal) => {
       const reader = await store.openReader(scope, signal);
-      const capabilities = Object.fromEntries(Object.entries(reader.capabilities ?? {}).filter(([name]) => !hidden.includes(name as keyof ReaderCapabilities)));
       return {
-        capabilities,
+        ...(!hidden && reader.readExtended && { readExtended: (requests) => reader.readExtended!(requests) }),
         read: (requests) => reader.read(requests),
         close: () => reader.close(),
         get roundTrips() {

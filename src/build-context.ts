@@ -97,7 +97,7 @@ async function walk(
     Promise.all(focusIds.map((id) => loader.ancestors(id))),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
-  for (const id of focusIds) plan.firstReads(id, loader, reader.capabilities ?? {});
+  for (const id of focusIds) plan.firstReads(id, loader);
   const [foci, fociAncestors, excluded] = await deadline.race(reading);
   const missing = foci.findIndex((focus) => !focus);
   if (missing >= 0) throw new NoteNotFound(focusIds[missing]!);
@@ -130,7 +130,8 @@ async function walk(
     report,
     costs,
     detailsLimit: options.truncate,
-    capabilities: reader.capabilities ?? {},
+    answersAtOnce: loader.answersAtOnce,
+    readsExtended: loader.readsExtended,
   });
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, deadline.guardPricing(exactPricing(costs, options.truncate)));

@@ -1,7 +1,7 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
 import type { NotePricing } from './budget/note-pricing.js';
-import type { NoteRecord } from './model/note-record.js';
 import type { NoteReader } from './store/note-store.js';
+import type { ExtendedReadRequest } from './store/extended-read-request.js';
 import type { ReadRequest } from './store/read-request.js';
 import type { Strategies } from './strategies/strategies.js';
 
@@ -147,7 +147,7 @@ export class Deadline {
    * the walk, now ended, never took) is not sent: each of its requests finds nothing.
    */
   guardReader(reader: NoteReader): NoteReader {
-    return new RacedReader(reader, this);
+    return racedReader(reader, this);
   }
 
   clear(): void {
@@ -156,29 +156,22 @@ export class Deadline {
   }
 }
 
-/** A reader whose batches are raced against a deadline. */
-class RacedReader implements NoteReader {
-  readonly capabilities: NoteReader['capabilities'];
-  private closed = false;
-
-  constructor(
-    private readonly reader: NoteReader,
-    private readonly deadline: Deadline,
-  ) {
-    this.capabilities = reader.capabilities;
-  }
-
-  read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]> {
-    if (this.closed) return Promise.resolve(requests.map(() => []));
-    return this.deadline.race(this.reader.read(requests));
-  }
-
-  get roundTrips(): number {
-    return this.reader.roundTrips;
-  }
-
-  close(): Promise<void> {
-    this.closed = true;
-    return this.reader.close();
-  }
+/** A reader whose batches are raced against a deadline; what it answers at once passes through. */
+function racedReader(reader: NoteReader, deadline: Deadline): NoteReader {
+  let closed = false;
+  // A batch asked for before the reader closed and sent after finds nothing.
+  const raced = <R, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => (requests: readonly R[]): Promise<readonly T[]> =>
+    closed ? Promise.resolve(requests.map(() => [] as unknown as T)) : deadline.race(read(requests));
+  return {
+    read: raced((requests: readonly ReadRequest[]) => reader.read(requests)),
+    ...(reader.readExtended && { readExtended: raced((requests: readonly ExtendedReadRequest[]) => reader.readExtended!(requests)) }),
+    ...(reader.readNow && { readNow: reader.readNow.bind(reader) }),
+    get roundTrips() {
+      return reader.roundTrips;
+    },
+    close: () => {
+      closed = true;
+      return reader.close();
+    },
+  };
 }

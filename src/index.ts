@@ -50,7 +50,7 @@ export type {
   ReadScope,
   ReferringPageRequest,
 } from './store/note-store.js';
-export type { CapableReadRequest, ReaderCapabilities } from './store/reader-capabilities.js';
+export type { ExtendedReadRequest } from './store/extended-read-request.js';
 export type { FilteredPageRequest, FilteredRecord, SizeFilter } from './store/size-filter.js';
 export type { SiblingsPageRequest } from './store/siblings-page-request.js';
 export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
-import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { notebook } from './support/notebook-builder.js';
 import { recording } from './support/recording-store.js';
 
 /** A request in a short form: `kind id [direction after]`. */
-function short(request: CapableReadRequest): string {
+function short(request: ExtendedReadRequest): string {
   switch (request.kind) {
     case 'note':
       return `note ${request.id}${request.full ? ' full' : ''}`;

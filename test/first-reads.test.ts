@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startFirstReads } from '../src/shortcuts/start-first-reads.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteReader } from '../src/store/note-store.js';
-import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import { requestKey } from '../src/store/request-key.js';
 import { createStrategies } from '../src/strategies/create-strategies.js';
 import { NoteLoader } from '../src/strategies/note-loader.js';
@@ -25,14 +25,15 @@ const fixture = notebook().n(1).n(2, { parentId: 1 }).n(7, { parentId: 1 }).n(8,
 async function recordingReader(siblings: boolean): Promise<{ reader: NoteReader; keys: string[] }> {
   const inner = await new MemoryNoteStore(fixture).openReader({ detailsLimit: 1000 });
   const keys: string[] = [];
+  const read = (requests: readonly ExtendedReadRequest[]) => {
+    keys.push(...requests.map(requestKey));
+    return readCapable(inner, requests);
+  };
   const reader: NoteReader = {
-    read: (requests) => {
-      keys.push(...(requests as readonly CapableReadRequest[]).map(requestKey));
-      return readCapable(inner, requests);
-    },
+    read,
+    ...(siblings && { readExtended: read }),
     roundTrips: 0,
     close: () => inner.close(),
-    capabilities: siblings ? { siblingsPages: true } : {},
   };
   return { reader, keys };
 }
@@ -46,7 +47,7 @@ describe('the first reads and the strategies ask for the same first pages', () =
   for (const siblings of [true, false]) {
     it(siblings ? 'from a reader that takes siblings requests' : 'from a reader that takes only the required ones', async () => {
       const first = await recordingReader(siblings);
-      startFirstReads(3, loaderOver(first.reader), first.reader.capabilities!);
+      startFirstReads(3, loaderOver(first.reader));
       await new Promise((resolve) => setImmediate(resolve));
 
       const walked = await recordingReader(siblings);

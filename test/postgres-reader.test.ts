@@ -7,7 +7,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { compareSiblingKeys, type NoteRecord, type SiblingKey } from '../src/model/note-record.js';
 import { buildContext } from '../src/build-context.js';
 import type { NoteStore, ReadScope } from '../src/store/note-store.js';
-import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import type { FilteredRecord } from '../src/store/size-filter.js';
 import { readCapable } from './support/read-capable.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], scope: ReadScope) {
+async function readWith(store: NoteStore, requests: readonly ExtendedReadRequest[], scope: ReadScope) {
   const reader = await store.openReader(scope);
   try {
     const pages = await readCapable(reader, requests);
@@ -37,10 +37,10 @@ async function readWith(store: NoteStore, requests: readonly CapableReadRequest[
 }
 
 /** Ancestors come in any order: compared by id. */
-const comparable = (requests: readonly CapableReadRequest[], pages: readonly (readonly NoteRecord[])[]) =>
+const comparable = (requests: readonly ExtendedReadRequest[], pages: readonly (readonly NoteRecord[])[]) =>
   pages.map((page, index) => (requests[index]!.kind === 'ancestors' ? [...page].sort((a, b) => a.id - b.id) : page));
 
-const request = (ids: number): fc.Arbitrary<CapableReadRequest> =>
+const request = (ids: number): fc.Arbitrary<ExtendedReadRequest> =>
   fc.oneof(
     fc.record({ kind: fc.constant('note' as const), id: fc.integer({ min: 1, max: ids }), full: fc.boolean() }),
     fc.record({ kind: fc.constant('ancestors' as const), id: fc.integer({ min: 1, max: ids }) }),
@@ -68,7 +68,7 @@ const request = (ids: number): fc.Arbitrary<CapableReadRequest> =>
   );
 
 /** A size filter (the optional capability) on some of the pages: small limits, so that notes are left out. */
-const withFilters = (requests: readonly CapableReadRequest[]): fc.Arbitrary<CapableReadRequest[]> =>
+const withFilters = (requests: readonly ExtendedReadRequest[]): fc.Arbitrary<ExtendedReadRequest[]> =>
   fc.tuple(
     ...requests.map((r) =>
       r.kind === 'note' || r.kind === 'ancestors'
@@ -81,7 +81,7 @@ const withFilters = (requests: readonly CapableReadRequest[]): fc.Arbitrary<Capa
               keep: fc.array(fc.integer({ min: 1, max: 32 }), { maxLength: 3 }),
             }),
             { nil: undefined },
-          ).map((filter): CapableReadRequest => (filter ? { ...r, filter } : r)),
+          ).map((filter): ExtendedReadRequest => (filter ? { ...r, filter } : r)),
     ),
   );
 
@@ -148,7 +148,7 @@ describe('the PostgreSQL reader', () => {
     await dropNoteTables(database.db);
     await loadFixture(database.db, fixture, { batchSize: 5_000 });
     const store = PostgresNoteStore.fromPool(database.pool);
-    const requests: CapableReadRequest[] = [
+    const requests: ExtendedReadRequest[] = [
       { kind: 'ancestors', id: depth },
       { kind: 'ancestors', id: 10_001 },
       { kind: 'ancestors', id: 20_003 },
@@ -173,7 +173,7 @@ describe('the PostgreSQL reader', () => {
     for (const [id, order] of Object.entries(orders)) await sql`UPDATE note SET sibling_order = ${order}::bigint WHERE id = ${Number(id)}`.execute(database.db);
     const store = PostgresNoteStore.fromPool(database.pool);
     const ascending = [3, 6, 4, 5, 2, 7];
-    const page = (direction: 'asc' | 'desc', after?: SiblingKey, limit = 10): CapableReadRequest => ({ kind: 'children', parentId: 1, direction, limit, ...(after && { after }) });
+    const page = (direction: 'asc' | 'desc', after?: SiblingKey, limit = 10): ExtendedReadRequest => ({ kind: 'children', parentId: 1, direction, limit, ...(after && { after }) });
     const { pages } = await readWith(
       store,
       [

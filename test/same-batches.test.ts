@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
-import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import { readCapable } from './support/read-capable.js';
+import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { recording } from './support/recording-store.js';
 
@@ -22,16 +23,17 @@ function delayed(store: NoteStore, latency: Latency): NoteStore {
     openReader: async (scope, signal) => {
       const reader = await store.openReader(scope, signal);
       let sent = 0;
+      const read = async (requests: readonly ExtendedReadRequest[]) => {
+        await latency(sent++);
+        return readCapable(reader, requests);
+      };
       return {
-        read: async (requests) => {
-          await latency(sent++);
-          return reader.read(requests);
-        },
+        read,
+        ...(reader.readExtended && { readExtended: read }),
         get roundTrips() {
           return reader.roundTrips;
         },
         close: () => reader.close(),
-        ...(reader.capabilities?.sizeFilter && { capabilities: { sizeFilter: true } }),
       };
     },
   };
@@ -41,7 +43,7 @@ function delayed(store: NoteStore, latency: Latency): NoteStore {
 async function batchesOf(latency: Latency, options: Parameters<typeof buildContext>[1]): Promise<string[][]> {
   const { store, seen } = recording(delayed(new MemoryNoteStore(hubNotebook(600, 600)), latency));
   await buildContext(store, options);
-  return seen.batches.map((batch: CapableReadRequest[]) => batch.map((request) => JSON.stringify(request)));
+  return seen.batches.map((batch: ExtendedReadRequest[]) => batch.map((request) => JSON.stringify(request)));
 }
 
 describe('a build sends the same batches whatever the store’s latency or the machine’s load', () => {
@@ -49,7 +51,7 @@ describe('a build sends the same batches whatever the store’s latency or the m
 
   // The clock runs fast (1 ms a reading), as on a loaded machine, so that the walk is due to let
   // the event loop run at almost every step: a breath must never split or reorder a batch.
-  for (const focus of [3, 2, 20, 620, 11]) {
+  for (const focus of [3, 4, 20, 620, 11]) {
     it(`focus ${focus}: the same batches with every latency, with a clock that runs fast`, async () => {
       const options = { focus, budget: 4000, tokenizer: 'o200k' as const };
       const steady = await batchesOf(LATENCIES['at once']!, options);

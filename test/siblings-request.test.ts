@@ -6,7 +6,7 @@ import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
-import type { CapableReadRequest } from '../src/store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import type { SiblingsPageRequest } from '../src/store/siblings-page-request.js';
 import { readCapable } from './support/read-capable.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
@@ -25,7 +25,7 @@ afterAll(async () => {
   await postgres?.drop();
 });
 
-async function readWith(store: NoteStore, requests: readonly CapableReadRequest[], readable: ReadonlySet<number> | undefined) {
+async function readWith(store: NoteStore, requests: readonly ExtendedReadRequest[], readable: ReadonlySet<number> | undefined) {
   const reader = await store.openReader({ detailsLimit: 20, ...(readable && { readableNotebooks: readable }) });
   try {
     const pages = await readCapable(reader, requests);
@@ -87,7 +87,7 @@ describe('the first page of siblings (SiblingsPageRequest), as each store answer
             const self = byId.get(request.of);
             const note = request.up === 0 ? self : byId.get(self?.parentId ?? -1);
             if (expected[index]!.length === 0 || !note?.parentId) continue;
-            const children: CapableReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
+            const children: ExtendedReadRequest = { kind: 'children', parentId: note.parentId, direction: request.direction, after: { siblingOrder: note.siblingOrder ?? note.id, id: note.id }, limit: request.limit, filter };
             for (const store of Object.values(stores)) {
               const [asSiblings, asChildren] = await readWith(store, [{ ...request, filter }, children], readable);
               expect(asSiblings).toEqual(asChildren);

@@ -12,9 +12,9 @@ import type { WalkState } from './walk-state.js';
  * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
  * of foci does not take this shortcut.
  */
-export function costFloor({ costs, ledger, report, detailsLimit, capabilities }: WalkState): Shortcut {
+export function costFloor({ costs, ledger, report, detailsLimit, answersAtOnce }: WalkState): Shortcut {
   // Records read from memory are kept across builds; those read from a database are new each time.
-  const inFull = capabilities.readNow ? shownInFullOf : shownSizeOf;
+  const inFull = answersAtOnce ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => {
@@ -30,7 +30,7 @@ export function costFloor({ costs, ledger, report, detailsLimit, capabilities }:
 
 /**
  * What a note shows in full, remembered with its record, for a reader that answers from memory
- * (`readNow`): such a store keeps its records across builds (the memory store does), so each is
+ * (`NoteReader.readNow`): such a store keeps its records across builds (the memory store does), so each is
  * measured once, and measuring took as long as pricing a note with `estimate` (in memory,
  * estimate builds took 8 % more CPU with the floor measured anew). A database's records, and a
  * filtered page's (they carry what the page left out before them), are new at every build:

@@ -10,8 +10,8 @@ import type { WalkState } from './walk-state.js';
  * hand, so its reads ride in a batch the build waits on anyway, and a walk that ends within a page
  * (most do) never reads the next. A reader that answers at once has no round trips to save.
  */
-export function readAhead({ capabilities }: WalkState): Shortcut {
-  if (capabilities.readNow) return {};
+export function readAhead({ answersAtOnce }: WalkState): Shortcut {
+  if (answersAtOnce) return {};
   return { reading: () => (pages) => new AheadCursor(pages) };
 }
 

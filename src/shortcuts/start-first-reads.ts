@@ -1,5 +1,4 @@
 import type { NoteId } from '../model/note-record.js';
-import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 import type { NoteLoader } from '../strategies/note-loader.js';
 import { KeysetPages } from '../strategies/keyset-pages.js';
 
@@ -12,11 +11,11 @@ import { KeysetPages } from '../strategies/keyset-pages.js';
  * relation the build never reaches is read for nothing; a first page is at most
  * `KeysetPages.FIRST_PAGE` notes.
  */
-export function startFirstReads(focusId: NoteId, loader: NoteLoader, capabilities: ReaderCapabilities): void {
-  if (capabilities.readNow) return;
+export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
+  if (loader.answersAtOnce) return;
   const limit = KeysetPages.FIRST_PAGE;
   const reads = [loader.children(focusId, 'asc', undefined, limit), loader.referrings(focusId, undefined, limit)];
-  if (loader.readsSiblings) {
+  if (loader.readsExtended) {
     for (const up of [0, 1] as const) for (const direction of ['desc', 'asc'] as const) reads.push(loader.siblings(focusId, up, direction, limit));
   }
   // Read ahead of need: a build that never reaches one is no error of it.

@@ -42,13 +42,13 @@ function streamOf(request: PageRequest): string {
 const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
 
 /**
- * Stepping over what cannot fit, for a reader that takes a size filter: once the report's list
+ * Stepping over what cannot fit, for a reader that takes size-filtered pages (`NoteReader.readExtended`): once the report's list
  * of skipped notes is full and the budget is tight, pages leave out the notes that show too much
  * text to fit (`CostModel.sizeLimits`). Each note left out is still offered in its place, as a
  * record priced at infinity, so the walk's own over-budget branch counts it as skipped.
  */
-export function stepOver({ capabilities, report, ledger, costs, focus }: WalkState): Shortcut {
-  if (!capabilities.sizeFilter) return {};
+export function stepOver({ readsExtended, report, ledger, costs, focus }: WalkState): Shortcut {
+  if (!readsExtended) return {};
   const steppedOver = new WeakSet<NoteRecord>([UNREAD]);
   const tight = () => report.listFull && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
 

@@ -1,5 +1,4 @@
 import type { NoteId } from '../model/note-record.js';
-import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 import type { NoteLoader } from '../strategies/note-loader.js';
 import { costFloor } from './cost-floor.js';
 import { earlyStop } from './early-stop.js';
@@ -44,7 +43,7 @@ export const noShortcuts: ShortcutPlan = { firstReads: () => {}, walk: () => [] 
 /** What a build takes beyond the literal walk, before and once its focus notes are read. */
 export interface ShortcutPlan {
   /** Reads started with a focus note's own, before it is known (each focus of a list in turn). */
-  firstReads(focusId: NoteId, loader: NoteLoader, capabilities: ReaderCapabilities): void;
+  firstReads(focusId: NoteId, loader: NoteLoader): void;
   /** The walk's shortcuts, once the focus notes are read. */
   walk(state: WalkState): readonly Shortcut[];
 }

@@ -5,7 +5,6 @@ import type { NoteRecord } from '../model/note-record.js';
 import type { ResultBuilder } from '../result/result-builder.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { Fit } from '../result/fits.js';
-import type { ReaderCapabilities } from '../store/reader-capabilities.js';
 
 /** What the shortcuts look at; they read it and, to end early, record the last list entries. */
 export interface WalkState {
@@ -26,6 +25,8 @@ export interface WalkState {
   readonly report: WalkReport;
   readonly costs: CostModel;
   readonly detailsLimit: number;
-  /** What the store's reader declared it can do beyond the required port. */
-  readonly capabilities: ReaderCapabilities;
+  /** Whether the reader answers each request at once (`NoteReader.readNow`): it has no round trips to save. */
+  readonly answersAtOnce: boolean;
+  /** Whether the reader takes siblings pages and size-filtered pages (`NoteReader.readExtended`). */
+  readonly readsExtended: boolean;
 }

@@ -19,8 +19,8 @@ const WARMED_PER_FEEDER = 32;
  * an early batch. Only the first few: a feeder's notes become anchors a few per round, and
  * warming a hub's whole page made huge statements.
  */
-export function warmDependents({ focus, capabilities }: WalkState): Shortcut {
-  if (capabilities.readNow) return {};
+export function warmDependents({ focus, answersAtOnce }: WalkState): Shortcut {
+  if (answersAtOnce) return {};
   let strategies: Strategies | undefined;
   const warmed = new Map<RelatedRelation, number>();
   const warm = (feeder: RelatedRelation, dependents: readonly AnchoredRelation[], records: readonly NoteRecord[]) => {

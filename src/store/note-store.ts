@@ -1,6 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { ReadRequest } from './read-request.js';
-import type { ReaderCapabilities } from './reader-capabilities.js';
+import type { ExtendedReadRequest } from './extended-read-request.js';
+import type { FilteredRecord } from './size-filter.js';
 
 /** What a build may see: everything not deleted, optionally only some notebooks. */
 export interface ReadScope {
@@ -36,10 +37,19 @@ export interface NoteReader {
    */
   close(): Promise<void>;
   /**
-   * Optional: what this reader can do beyond the required reads, only to save time. A reader
-   * that declares nothing gives the same results and reports.
+   * Optional, only to save time: a batch that may also hold the extended requests, first pages of
+   * siblings (`SiblingsPageRequest`) and pages with a size filter (`FilteredPageRequest`, answered
+   * with `FilteredRecord`s), in one round trip as `read` answers its own. When a reader has it,
+   * the core sends every batch here. A reader without it gives the same results and reports.
    */
-  readonly capabilities?: ReaderCapabilities;
+  readExtended?(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]>;
+  /**
+   * Optional, for a reader that holds its notes in memory: the answer to one request, at once.
+   * The core then reads each request when it needs it, without batches or reading ahead, which
+   * only save round trips. It takes what `readExtended` takes when the reader has that, else what
+   * `read` takes.
+   */
+  readNow?(request: ExtendedReadRequest): readonly FilteredRecord[];
 }
 
 /** A source of notes: a fixture in memory, a MySQL database, … */

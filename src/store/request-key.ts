@@ -1,4 +1,4 @@
-import type { CapableReadRequest } from './reader-capabilities.js';
+import type { ExtendedReadRequest } from './extended-read-request.js';
 
 /**
  * What a request asks for, as a string: two requests with the same key have the same answer
@@ -6,7 +6,7 @@ import type { CapableReadRequest } from './reader-capabilities.js';
  * it: a filtered page only leaves out notes that cannot fit, and the budget only shrinks, so what
  * it left out could not fit later either (see `SizeFilter`).
  */
-export function requestKey(request: CapableReadRequest): string {
+export function requestKey(request: ExtendedReadRequest): string {
   switch (request.kind) {
     case 'note':
       return `note ${request.id}${request.full ? ' full' : ''}`;

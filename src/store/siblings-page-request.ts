@@ -1,7 +1,7 @@
 import type { NoteId } from '../model/note-record.js';
 
 /**
- * An optional capability (`ReaderCapabilities.siblingsPages`): the first page of a note's
+ * An extended request (`NoteReader.readExtended`): the first page of a note's
  * siblings on one side, read before anything is known of the note, so that it rides in the
  * build's first round trip. It is the children of its parent strictly beyond it in `direction`,
  * as a `ChildrenPageRequest` with `parentId` the parent and `after` the note would read them.

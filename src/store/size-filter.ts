@@ -2,7 +2,7 @@ import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { PageRequest } from './page-request.js';
 
 /**
- * An optional capability (`ReaderCapabilities.sizeFilter`): a page request may carry a filter
+ * An extended request (`NoteReader.readExtended`): a page request may carry a filter
  * that leaves out the notes that show more text bytes, or more word starts, than it allows for
  * their shape, measured by the size rule (`shownSizeOf`, src/store/shown-size.ts: the shape says whether a
  * note shows details, a visible parent, a visible object; the bytes are those of its title, the

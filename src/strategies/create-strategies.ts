@@ -59,13 +59,13 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     new KeysetPages((after, limit) => loader.children(parentId, direction, after ?? from, limit, relation));
   const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId));
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
-  // `startFirstReads` asks for it (from a reader that takes `siblings` requests), the others as
+  // `startFirstReads` asks for it (from a reader that takes siblings pages), the others as
   // children of the parent beyond the note or the last read.
   const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
     note.parent
       ? reading(
           new KeysetPages((after, limit) =>
-            after || !loader.readsSiblings
+            after || !loader.readsExtended
               ? loader.children(note.parent!.id, direction, after ?? note, limit, relation)
               : loader.siblings(focus.id, up, direction, limit, relation),
           ),

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { NoteReader } from '../store/note-store.js';
-import type { CapableReadRequest } from '../store/reader-capabilities.js';
+import type { NoteReader, ReadRequest } from '../store/note-store.js';
+import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import { requestKey } from '../store/request-key.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Load, PageReading } from './page-reading.js';
@@ -18,22 +18,24 @@ export interface LoaderOptions {
  * (DataLoader, its cache keyed by `requestKey`). The requests issued together go out together,
  * and a request asked for twice is read once.
  *
- * A reader that answers at once (`readNow`, a store in memory) is read directly, each request
+ * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly, each request
  * when it is needed: batching only saves round trips, and there it has none to save.
  */
 export class NoteLoader {
   private readonly load: Load;
   private readonly batches: Batches | undefined;
-  /** Whether the reader takes `siblings` requests (`ReaderCapabilities.siblingsPages`). */
-  readonly readsSiblings: boolean;
+  /** Whether the reader takes siblings pages and size-filtered pages (`NoteReader.readExtended`). */
+  readonly readsExtended: boolean;
+  /** Whether the reader answers each request at once (`NoteReader.readNow`). */
+  readonly answersAtOnce: boolean;
 
   constructor(
     reader: NoteReader,
     private readonly options: LoaderOptions,
   ) {
-    const capabilities = reader.capabilities;
-    this.readsSiblings = capabilities?.siblingsPages === true;
-    const readNow = capabilities?.readNow?.bind(capabilities);
+    this.readsExtended = reader.readExtended !== undefined;
+    const readNow = reader.readNow?.bind(reader);
+    this.answersAtOnce = readNow !== undefined;
     this.batches = readNow ? undefined : new Batches(reader);
     this.load = readNow ? async (request) => readNow(request) : this.batches!.load;
   }
@@ -93,9 +95,9 @@ class Batches {
   private out = 0;
 
   constructor(reader: NoteReader) {
-    // A request beyond the required ones is only sent to a reader that declared it takes it.
-    const read = reader.read.bind(reader) as (requests: readonly CapableReadRequest[]) => Promise<readonly (readonly NoteRecord[])[]>;
-    const send = (requests: readonly CapableReadRequest[]) => {
+    // An extended request is only asked of a reader that takes it.
+    const read = reader.readExtended ? reader.readExtended.bind(reader) : (requests: readonly ExtendedReadRequest[]) => reader.read(requests.map(required));
+    const send = (requests: readonly ExtendedReadRequest[]) => {
       this.waiting -= requests.length;
       this.out++;
       return read(requests).finally(() => this.out--);
@@ -113,4 +115,10 @@ class Batches {
   get quiet(): boolean {
     return this.waiting === 0 && this.out === 0;
   }
+}
+
+/** A request of the required port: the loader asks a reader without `readExtended` for nothing else. */
+function required(request: ExtendedReadRequest): ReadRequest {
+  if (request.kind === 'siblings' || ('filter' in request && request.filter)) throw new Error(`the reader takes no ${request.kind === 'siblings' ? 'siblings' : 'size-filtered'} pages`);
+  return request;
 }

@@ -1,11 +1,11 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { CapableReadRequest } from '../store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { PageRead } from './page-read.js';
 
 /** Reads one request from the store. */
-export type Load = (request: CapableReadRequest) => Promise<readonly NoteRecord[]>;
+export type Load = (request: ExtendedReadRequest) => Promise<readonly NoteRecord[]>;
 
 /**
  * Reads one page request of `relation` through `load` and says whether candidates may follow it

@@ -1,4 +1,5 @@
 import { context, trace, type Attributes } from '@opentelemetry/api';
+import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
@@ -13,44 +14,45 @@ export const READ_SPAN = 'note-context read';
  * it answered; its time is added to the caller's timings, when it asked for them (see
  * `timingBuilds`). When there is nothing to record (no timings asked for, and the active span,
  * if any, not recording: no SDK, or the build not sampled), the reader itself, untouched.
- * A reader's `capabilities.readNow` (answers from memory, one request at a time) passes through
+ * A reader's `readNow` (answers from memory, one request at a time) passes through
  * untraced: there is no round trip to see, and a span per note would cost more than the read.
  */
 export function tracedReader(reader: NoteReader): NoteReader {
   const parent = context.active();
   const timings = currentBuildTimings();
   if (!timings && !trace.getSpan(parent)?.isRecording()) return reader;
+  const traced = <R extends ExtendedReadRequest, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => async (requests: readonly R[]): Promise<readonly T[]> => {
+    const span = noteContextTracer().startSpan(READ_SPAN, undefined, parent);
+    const recording = span.isRecording();
+    if (recording) span.setAttributes(requestAttributes(requests));
+    const started = timings && performance.now();
+    try {
+      const answers = await read(requests);
+      if (recording) span.setAttribute('note_context.read.records', answers.reduce((sum, records) => sum + (records as readonly unknown[]).length, 0));
+      return answers;
+    } catch (error) {
+      recordFailure(span, error, 'read failed');
+      throw error;
+    } finally {
+      if (timings) {
+        timings.reads++;
+        timings.readMs += performance.now() - started!;
+      }
+      span.end();
+    }
+  };
   return {
     get roundTrips() {
       return reader.roundTrips;
     },
     close: () => reader.close(),
-    read: async (requests) => {
-      const span = noteContextTracer().startSpan(READ_SPAN, undefined, parent);
-      const recording = span.isRecording();
-      if (recording) span.setAttributes(requestAttributes(requests));
-      const started = timings && performance.now();
-      try {
-        const answers = await reader.read(requests);
-        if (recording) span.setAttribute('note_context.read.records', answers.reduce((sum, records) => sum + records.length, 0));
-        return answers;
-      } catch (error) {
-        recordFailure(span, error, 'read failed');
-        throw error;
-      } finally {
-        if (timings) {
-          timings.reads++;
-          timings.readMs += performance.now() - started!;
-        }
-        span.end();
-      }
-    },
-    // What the reader declares beyond the required reads passes through, `readNow` included.
-    ...(reader.capabilities && { capabilities: reader.capabilities }),
+    read: traced((requests: readonly ReadRequest[]) => reader.read(requests)),
+    ...(reader.readExtended && { readExtended: traced((requests: readonly ExtendedReadRequest[]) => reader.readExtended!(requests)) }),
+    ...(reader.readNow && { readNow: reader.readNow.bind(reader) }),
   };
 }
 
-function requestAttributes(requests: readonly ReadRequest[]): Attributes {
+function requestAttributes(requests: readonly ExtendedReadRequest[]): Attributes {
   const attributes: Record<string, number> = { 'note_context.read.requests': requests.length };
   for (const request of requests) {
     const key = `note_context.read.${request.kind}`;

@@ -5,9 +5,9 @@ import type { NoteReader, NoteStore, ReadRequest, ReadScope } from '../../src/st
 /**
  * A store written against the required port only, as a host would write one for its own
  * database: notes by id, ancestors, and pages of children and of referring notes, read by plain
- * scans of the fixture. It declares no capability, so the core reads it the plainest way
- * (batched, with no filtered pages, no `siblings` requests and no answer at once); the shared
- * suites run over it to show that those capabilities change nothing.
+ * scans of the fixture. It has neither optional method (`readExtended`, `readNow`), so the core
+ * reads it the plainest way (batched, with no filtered pages, no `siblings` requests and no answer
+ * at once); the shared suites run over it to show that those methods change nothing.
  */
 export class PlainNoteStore implements NoteStore {
   private readonly byId: ReadonlyMap<NoteId, NoteData>;

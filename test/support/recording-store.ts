@@ -1,11 +1,11 @@
 import type { NoteReader, NoteStore } from '../../src/store/note-store.js';
-import type { CapableReadRequest, ReaderCapabilities } from '../../src/store/reader-capabilities.js';
+import type { ExtendedReadRequest } from '../../src/store/extended-read-request.js';
 import type { FilteredRecord } from '../../src/store/size-filter.js';
 import { readCapable } from './read-capable.js';
 
 /** What a store saw: every batch of requests, and how many notes its filtered pages left out. */
 export interface Recording {
-  readonly batches: CapableReadRequest[][];
+  readonly batches: ExtendedReadRequest[][];
   filteredPages: number;
   leftOut: number;
 }
@@ -17,7 +17,7 @@ export interface Recording {
  */
 export function recording(store: NoteStore, { atOnce = false } = {}): { store: NoteStore; seen: Recording } {
   const seen: Recording = { batches: [], filteredPages: 0, leftOut: 0 };
-  const count = (requests: readonly CapableReadRequest[], answers: readonly (readonly FilteredRecord[])[]) => {
+  const count = (requests: readonly ExtendedReadRequest[], answers: readonly (readonly FilteredRecord[])[]) => {
     requests.forEach((request, index) => {
       if ('filter' in request && request.filter) {
         seen.filteredPages++;
@@ -30,32 +30,28 @@ export function recording(store: NoteStore, { atOnce = false } = {}): { store: N
     store: {
       openReader: async (scope) => {
         const reader = await store.openReader(scope);
-        const inner = reader.capabilities ?? {};
-        const capabilities: ReaderCapabilities = {
-          ...(inner.sizeFilter && { sizeFilter: true }),
-          ...(inner.siblingsPages && { siblingsPages: true }),
+        const read = async (requests: readonly ExtendedReadRequest[]) => {
+          seen.batches.push([...requests]);
+          const answers = await readCapable(reader, requests);
+          count(requests, answers);
+          return answers;
+        };
+        const recorded: NoteReader = {
+          read,
+          ...(reader.readExtended && { readExtended: read }),
           ...(atOnce &&
-            inner.readNow && {
-              readNow: (request: CapableReadRequest) => {
+            reader.readNow && {
+              readNow: (request: ExtendedReadRequest) => {
                 seen.batches.push([request]);
-                const answer = inner.readNow!(request);
+                const answer = reader.readNow!(request);
                 count([request], [answer]);
                 return answer;
               },
             }),
-        };
-        const recorded: NoteReader = {
-          read: async (requests) => {
-            seen.batches.push([...requests]);
-            const answers = await readCapable(reader, requests);
-            count(requests, answers);
-            return answers;
-          },
           get roundTrips() {
             return reader.roundTrips;
           },
           close: () => reader.close(),
-          capabilities,
         };
         return recorded;
       },

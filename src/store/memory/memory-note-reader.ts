@@ -3,7 +3,7 @@ import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type S
 import { noteShape } from '../../model/note-shape.js';
 import type { ShownSize } from '../../store/shown-size.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
-import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord, SizeFilter } from '../size-filter.js';
 import type { NoteData } from './fixture.js';
 import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
@@ -24,7 +24,6 @@ const NONE: readonly NoteData[] = [];
 /** Reads are synchronous: it answers each request at once (`readNow`), and notices an aborted `signal` at each. */
 export class MemoryNoteReader implements NoteReader {
   readonly roundTrips = 0;
-  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true, readNow: (request) => this.readNow(request) };
 
   constructor(
     private readonly index: MemoryIndex,
@@ -34,19 +33,23 @@ export class MemoryNoteReader implements NoteReader {
     private readonly signal: AbortSignal | undefined,
   ) {}
 
-  async read(requests: readonly CapableReadRequest[]) {
+  async read(requests: readonly ExtendedReadRequest[]) {
     this.signal?.throwIfAborted();
     return requests.map((request) => this.answer(request));
   }
 
-  readNow(request: CapableReadRequest): readonly FilteredRecord[] {
+  readExtended(requests: readonly ExtendedReadRequest[]) {
+    return this.read(requests);
+  }
+
+  readNow(request: ExtendedReadRequest): readonly FilteredRecord[] {
     this.signal?.throwIfAborted();
     return this.answer(request);
   }
 
   async close(): Promise<void> {}
 
-  private answer(request: CapableReadRequest): FilteredRecord[] {
+  private answer(request: ExtendedReadRequest): FilteredRecord[] {
     switch (request.kind) {
       case 'note': {
         const note = this.visible(request.id);

@@ -28,8 +28,8 @@ export interface PostgresReaderSettings {
  * queries in order, so the first read runs inside it, and fails if it failed. The same text sets
  * the transaction's `statement_timeout`, so the server stops any read after `queryTimeoutMs`.
  *
- * It serves both optional capabilities: first pages of siblings, and pages read with a size
- * filter (sql/batch-statement.ts); bench/postgres-capability-gains.ts measures what each buys.
+ * It serves both extended requests (`readExtended`): first pages of siblings, and pages read with a size
+ * filter (sql/batch-statement.ts); bench/postgres-capability-gains.ts measures what they buy.
  */
 export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSettings): ReadPlan {
   return {

@@ -1,6 +1,6 @@
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteId } from '../../model/note-record.js';
-import type { CapableReadRequest } from '../reader-capabilities.js';
+import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
@@ -25,7 +25,7 @@ export interface PageEntry<R> {
 }
 
 /** The request kinds answered by pages. */
-type PageRequest = Extract<CapableReadRequest, { kind: 'children' | 'siblings' | 'referrings' }>;
+type PageRequest = Extract<ExtendedReadRequest, { kind: 'children' | 'siblings' | 'referrings' }>;
 
 /**
  * Splits one batch statement's rows back into one list per request: notes by id (cut or in full),
@@ -33,7 +33,7 @@ type PageRequest = Extract<CapableReadRequest, { kind: 'children' | 'siblings' |
  * table's order does not survive a union).
  */
 export function answerBatch<R extends BatchRow>(
-  requests: readonly CapableReadRequest[],
+  requests: readonly ExtendedReadRequest[],
   rows: readonly R[],
   recordOf: (row: R) => FilteredRecord,
   pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
@@ -68,7 +68,7 @@ export function answerBatch<R extends BatchRow>(
       case 'referrings':
         return (byRequest.get(index) ?? []).sort(pageOrder(request)).map(({ record }) => record);
       default:
-        // A request kind no SQL store serves (an optional capability it does not declare).
+        // A request kind no SQL store serves.
         throw new StoreUnavailable(`the SQL store cannot answer a ${(request as { kind: string }).kind} request`);
     }
   });

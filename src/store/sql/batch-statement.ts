@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
-import type { CapableReadRequest } from '../reader-capabilities.js';
+import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID } from './answer-batch.js';
@@ -29,7 +29,7 @@ type Sql = RawBuilder<unknown>;
  * note-table-sql.ts).
  */
 export function batchStatement(
-  requests: readonly CapableReadRequest[],
+  requests: readonly ExtendedReadRequest[],
   scope: ReadScope,
   dialect: SqlDialect,
   names: ResolvedNoteTable = DOUGHNUT_NOTE_TABLE,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader } from '../note-store.js';
-import type { CapableReadRequest, ReaderCapabilities } from '../reader-capabilities.js';
+import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { GuardedConnection } from './guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from './read-connection.js';
@@ -25,9 +25,9 @@ export interface ReaderSession {
 /** How one build's batches are written and answered, once the reader is open. */
 export interface BatchReads {
   /** One statement answering every request of the batch. */
-  statement(requests: readonly CapableReadRequest[]): RawBuilder<unknown>;
+  statement(requests: readonly ExtendedReadRequest[]): RawBuilder<unknown>;
   /** The statement's rows as one list of records per request, in each request's order. */
-  answer(requests: readonly CapableReadRequest[], rows: readonly unknown[]): (readonly FilteredRecord[])[];
+  answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[]): (readonly FilteredRecord[])[];
 }
 
 /** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
@@ -55,7 +55,6 @@ export interface ReadPlan {
  * later statement fails the same way.
  */
 export class SqlNoteReader implements NoteReader {
-  readonly capabilities: ReaderCapabilities = { sizeFilter: true, siblingsPages: true };
   private statements = 0;
   /** The snapshot's start (resolved at once without one); every read waits on it too. */
   private started: Promise<unknown> = Promise.resolve();
@@ -131,7 +130,7 @@ export class SqlNoteReader implements NoteReader {
     return this.statements;
   }
 
-  async read(requests: readonly CapableReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
+  async read(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
     this.statements++;
@@ -139,6 +138,10 @@ export class SqlNoteReader implements NoteReader {
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
     return this.reads!.answer(requests, rows);
+  }
+
+  readExtended(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
+    return this.read(requests);
   }
 
   /**
