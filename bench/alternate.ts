@@ -8,6 +8,7 @@
 // `--repeat=N` builds each fan-out focus and hub N times (5 and 20 by default; a p90 of 20 builds swings).
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
@@ -32,7 +33,12 @@ if (repeat !== undefined && !(Number.isInteger(repeat) && repeat > 0)) throw new
 const fanBuilds = repeat ?? 5;
 const hubBuilds = repeat ?? 20;
 const lines = new Set((argument('lines') ?? 'memory,cold,mysql,fan,hub').split(','));
-const load = async (directory: string) => (await import(pathToFileURL(resolve(directory, 'dist/index.js')).href)) as Library;
+/** A checkout's root entry with its MySQL entry (dist/store/mysql/index.js; a checkout from before that entry has the store in its root). */
+const load = async (directory: string): Promise<Library> => {
+  const module = (path: string) => pathToFileURL(resolve(directory, path)).href;
+  const mysql = existsSync(resolve(directory, 'dist/store/mysql/index.js')) ? await import(module('dist/store/mysql/index.js')) : {};
+  return { ...(await import(module('dist/index.js'))), ...mysql } as Library;
+};
 const self = await load(argument('self') ?? new URL('..', import.meta.url).pathname);
 const other = await load(otherDirectory);
 

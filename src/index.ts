@@ -1,4 +1,5 @@
-// The whole public surface of note-context.
+// The public surface of note-context, but for its other entries: the SQL stores (./mysql,
+// ./postgres) and the services to embed (./mcp, ./http).
 export { buildContext, type BuildOutcome } from './build-context.js';
 export {
   BuildOptionsSchema,
@@ -57,12 +58,7 @@ export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { sampleNotebookPath } from './sample-notebook-path.js';
 export { FixtureSchema, parseFixture, readFixtureFile, type Fixture, type NoteData, type Notebook } from './store/memory/fixture.js';
-export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './store/mysql/mysql-note-store.js';
+// The SQL stores are entries of their own, `note-context/mysql` and `note-context/postgres`, so
+// that importing this one loads no database driver. What both engines share, and no driver, is here.
 export type { NoteDatabase, NoteTable } from './store/mysql/note-table.js';
-export { loadFixture } from './store/mysql/load-fixture.js';
-export type { LoadOptions } from './store/mysql/load-options.js';
-export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './store/mysql/note-table-ddl.js';
-export { FIND_NOTES_INDEX_DDL } from './store/mysql/find-notes.js';
-export { PostgresNoteStore, PostgresStoreOptionsSchema, type PostgresStoreOptions } from './store/postgres/postgres-note-store.js';
-export type { PostgresReadPool, PostgresPooledClient } from './store/postgres/postgres-pool-source.js';
 export { NoteTableNamesSchema, NOTE_FIELDS, type NoteTableNames, type NoteField } from './store/sql/note-table-names.js';
