@@ -1,7 +1,8 @@
 // What each command loads before it answers. Start-up time is mostly module loading, so this pins
 // the imports behind it (the times themselves belong to `npm run bench`, never to a test): `--help`
 // loads the command line only, a flag error the options' schema too; a build loads the one
-// tokenizer it counts with; nothing that reads a fixture loads the MySQL driver or the services.
+// tokenizer it counts with; nothing that reads a fixture loads a database driver or the services,
+// and a database URL loads its own driver, never the other engine's.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,32 @@ describe('what the CLI loads before it answers', () => {
     expect(code).toBe(0);
     expect(loads(modules, /\/src\/build-context\.ts/)).not.toEqual([]);
     expect(loads(modules, new RegExp(`${TOKENIZERS.source}|${DATABASE.source}|${SERVICES.source}`))).toEqual([]);
+  });
+});
+
+describe('a database URL loads its own driver only', () => {
+  const MYSQL_DRIVER = /\/node_modules\/mysql2\//;
+  const PG_DRIVER = /\/node_modules\/pg\//;
+  // Nothing listens on port 1 of the loopback: the connection is refused at once, once the
+  // command has loaded what it connects with.
+  const URLS = { mysql: 'mysql://root@127.0.0.1:1/none', postgres: 'postgres://postgres@127.0.0.1:1/none' };
+  const COMMANDS = {
+    build: (url: string) => ['build', '--db', url, '--focus', '19', '--budget', '10'],
+    load: (url: string) => ['load', '--db', url, 'fixtures/sample-notebook.json'],
+  };
+
+  it.each([
+    ['build', 'mysql'],
+    ['build', 'postgres'],
+    ['load', 'mysql'],
+    ['load', 'postgres'],
+  ] as const)('%s on a %s URL', async (command, engine) => {
+    const { code, modules } = await trace(...COMMANDS[command](URLS[engine]));
+    // Exit code 1: the database could not be reached, so the command got as far as connecting.
+    expect(code).toBe(1);
+    const [own, other] = engine === 'mysql' ? [MYSQL_DRIVER, PG_DRIVER] : [PG_DRIVER, MYSQL_DRIVER];
+    expect(loads(modules, own)).not.toEqual([]);
+    expect(loads(modules, other)).toEqual([]);
   });
 });
 

@@ -1,11 +1,9 @@
 import { SingleBar } from 'cli-progress';
-import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
+import { Kysely } from 'kysely';
 import { StoreUnavailable, ValidationError } from '../errors.js';
 import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
-import { isMysqlUrl, type MysqlConnectionSettings, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';
+import { isMysqlUrl, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../store/mysql/note-table.js';
 import { parsePostgresUrl } from '../store/postgres/parse-postgres-url.js';
 import type { NoteTableNames } from '../store/sql/note-table-names.js';
@@ -21,9 +19,12 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
   const target = isMysqlUrl(url)
     ? ({ engine: 'mysql', settings: parseMysqlUrl(url, field) } as const)
     : ({ engine: 'postgres', settings: parsePostgresUrl(url, field) } as const);
-  const db = new Kysely<NoteDatabase>({
-    dialect: target.engine === 'mysql' ? mysqlDialect(target.settings) : postgresDialect(target.settings),
-  });
+  // Only the database's own driver is loaded: a MySQL load never loads pg, nor a PostgreSQL one mysql2.
+  const dialect =
+    target.engine === 'mysql'
+      ? (await import('./mysql-load-dialect.js')).mysqlLoadDialect(target.settings)
+      : (await import('./postgres-load-dialect.js')).postgresLoadDialect(target.settings);
+  const db = new Kysely<NoteDatabase>({ dialect });
   const bar =
     fixture.notes.length >= LARGE_FIXTURE
       ? new SingleBar({ stream: process.stderr, format: 'loading notes [{bar}] {value}/{total}', noTTYOutput: true, notTTYSchedule: 2_000 })
@@ -50,12 +51,4 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
     bar?.stop();
     await db.destroy();
   }
-}
-
-function mysqlDialect(settings: MysqlConnectionSettings): MysqlDialect {
-  return new MysqlDialect({ pool: createPool({ ...settings, connectTimeout: 5_000, charset: 'utf8mb4' }) });
-}
-
-function postgresDialect(settings: pg.PoolConfig): PostgresDialect {
-  return new PostgresDialect({ pool: new pg.Pool({ ...settings, max: 1, connectionTimeoutMillis: 5_000 }) });
 }
