@@ -28,6 +28,7 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
 
   it('ships dist, the sample notebook, README and LICENSE; no sources, tests or source maps', () => {
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'fixtures/sample-notebook.json']));
+    expect(files).toEqual(expect.arrayContaining(['mysql', 'postgres'].flatMap((engine) => [`dist/store/${engine}/index.js`, `dist/store/${engine}/index.d.ts`])));
     expect(files.filter((path) => /\.map$|^src\/|^test\//.test(path))).toEqual([]);
   });
 
@@ -50,6 +51,31 @@ describe('package (slow: npm pack + npm install into an empty project)', () => {
     const required = await run(process.execPath, ['required.cjs'], { cwd: dir });
     expect(required.stdout).toBe('function buildOptions,result,multiFocusResult,report\n');
     expect(required.stderr).toBe('');
+  });
+
+  it('note-context loads no database driver; note-context/mysql and note-context/postgres load their own only (import and require)', async () => {
+    // A load hook reports every module an import loads.
+    writeFileSync(join(dir, 'driver-hooks.mjs'), "import { writeSync } from 'node:fs'; export async function load(u, c, next) { writeSync(2, `load ${u}\\n`); return next(u, c); }");
+    writeFileSync(join(dir, 'driver-register.mjs'), "import { register } from 'node:module'; register('./driver-hooks.mjs', import.meta.url);");
+    const loaded = async (entry: string) => {
+      const { stderr } = await run(process.execPath, ['--import', './driver-register.mjs', '--input-type=module', '-e', `await import('${entry}')`], { cwd: dir });
+      return stderr.split('\n').filter((line) => line.startsWith('load ')).map((line) => line.slice('load '.length));
+    };
+    /** The database packages among the modules loaded, each once. */
+    const drivers = (modules: string[]) => [...new Set(modules.map((url) => /\/node_modules\/(mysql2|pg|kysely)\//.exec(url)?.[1]).filter((name) => name !== undefined))].sort();
+
+    const root = await loaded('note-context');
+    // The hook saw the package's own modules.
+    expect(root.some((url) => url.endsWith('/node_modules/note-context/dist/index.js'))).toBe(true);
+    expect(drivers(root)).toEqual([]);
+    expect(drivers(await loaded('note-context/mysql'))).toEqual(['kysely', 'mysql2']);
+    expect(drivers(await loaded('note-context/postgres'))).toEqual(['kysely', 'pg']);
+
+    writeFileSync(
+      join(dir, 'engines.cjs'),
+      "const { MysqlNoteStore, NOTE_TABLE_DDL, loadFixture } = require('note-context/mysql'); const postgres = require('note-context/postgres'); console.log(typeof MysqlNoteStore.fromUrl, NOTE_TABLE_DDL.includes('CREATE TABLE'), loadFixture === postgres.loadFixture, typeof postgres.PostgresNoteStore.fromUrl);",
+    );
+    expect((await run(process.execPath, ['engines.cjs'], { cwd: dir })).stdout).toBe('function true true function\n');
   });
 
   it('npx note-context build, without loading the MCP SDK or Fastify', async () => {
