@@ -28,7 +28,7 @@ import { serverTiming } from './server-timing.js';
 import { probeStore } from './probe-store.js';
 
 export interface NoteContextPluginOptions {
-  /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore`, or the host's own store. */
+  /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore` (`note-context/mysql`), `PostgresNoteStore` (`note-context/postgres`), or the host's own store. */
   readonly store: NoteStore & NoteFinder;
   /**
    * Resolves when a build could start now (`/readyz`, `/health`); by default a reader opens, reads

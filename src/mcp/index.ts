@@ -14,7 +14,7 @@ export { NOTE_CONTEXT_INSTRUCTIONS } from './create-note-context-mcp-server.js';
 export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './create-mcp-http-server.js';
 
 export interface NoteContextMcpServerOptions {
-  /** The notes: a `MemoryNoteStore`, a `MysqlNoteStore`, or any store that also finds notes by title. */
+  /** The notes: a `MemoryNoteStore`, a `MysqlNoteStore` (`note-context/mysql`), a `PostgresNoteStore` (`note-context/postgres`), or any store that also finds notes by title. */
   readonly store: NoteStore & NoteFinder;
   /** The only notebooks the tools may read (default: all); never a tool argument. */
   readonly readableNotebooks?: readonly number[];

@@ -28,7 +28,7 @@ export type PostgresStoreOptions = z.input<typeof PostgresStoreOptionsSchema>;
 
 /**
  * Reads notes from a PostgreSQL database: Doughnut's `note` table translated column for column
- * (see `POSTGRES_NOTE_TABLE_DDL`), or a host's own table and columns (`table`, `columns`). It
+ * (as `loadFixture` creates it), or a host's own table and columns (`table`, `columns`). It
  * never writes. It takes the host's pg pool or its own `Kysely` instance (over kysely's
  * `PostgresDialect`); the CLI makes a pool from a `postgres://` URL.
  *
