@@ -35,7 +35,7 @@ const loads = (modules: string[], pattern: RegExp) => [...new Set(modules.filter
 
 /** Only the commands that need them load these. */
 const SCHEMAS = /\/src\/build-options\.ts|\/node_modules\/zod\//;
-const DATABASE = /\/node_modules\/(kysely|mysql2|pg)\//;
+const DATABASE = /\/node_modules\/(kysely|mysql2|pg|pg-connection-string)\//;
 const SERVICES = /\/node_modules\/(fastify|@modelcontextprotocol)\//;
 const TOKENIZERS = /\/node_modules\/gpt-tokenizer\//;
 /** The library's build, its stores and the caches behind them. */
@@ -84,7 +84,8 @@ describe('what the CLI loads before it answers', () => {
 
 describe('a database URL loads its own driver only', () => {
   const MYSQL_DRIVER = /\/node_modules\/mysql2\//;
-  const PG_DRIVER = /\/node_modules\/pg\//;
+  // pg, and pg's URL parser.
+  const PG_DRIVER = /\/node_modules\/pg(-connection-string)?\//;
   // Nothing listens on port 1 of the loopback: the connection is refused at once, once the
   // command has loaded what it connects with.
   const URLS = { mysql: 'mysql://root@127.0.0.1:1/none', postgres: 'postgres://postgres@127.0.0.1:1/none' };

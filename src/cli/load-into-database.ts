@@ -5,7 +5,6 @@ import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
 import { isMysqlUrl, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';
 import type { NoteDatabase } from '../store/mysql/note-table.js';
-import { parsePostgresUrl } from '../store/postgres/parse-postgres-url.js';
 import type { NoteTableNames } from '../store/sql/note-table-names.js';
 
 /** A progress bar is worth drawing only when a load takes a while. */
@@ -18,7 +17,7 @@ const UNDEFINED_DATABASE = '3D000';
 export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize: number, names?: NoteTableNames, field = '--db'): Promise<void> {
   const target = isMysqlUrl(url)
     ? ({ engine: 'mysql', settings: parseMysqlUrl(url, field) } as const)
-    : ({ engine: 'postgres', settings: parsePostgresUrl(url, field) } as const);
+    : ({ engine: 'postgres', settings: (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(url, field) } as const);
   // Only the database's own driver is loaded: a MySQL load never loads pg, nor a PostgreSQL one mysql2.
   const dialect =
     target.engine === 'mysql'

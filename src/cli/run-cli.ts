@@ -7,7 +7,7 @@ import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { MAX_SERVICE_TIMEOUT_MS } from '../host/max-service-timeout-ms.js';
 import { packageVersion } from '../host/package-version.js';
 import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/parse-mysql-url.js';
-import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/parse-postgres-url.js';
+import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-table-ddl.js';
 import { messageLine } from '../host/message-line.js';
 import type { OpenedStore } from '../host/open-store.js';
@@ -240,7 +240,7 @@ async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, 
     if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected ${databases}`);
     if (!isMysqlUrl(flags.db) && !isPostgresUrl(flags.db)) throw new ValidationError(fieldOf('db'), `expected ${databases}`);
     const { checkDb, tableNamesOf } = await import('../host/open-store.js');
-    checkDb(flags.db, fieldOf('db'));
+    await checkDb(flags.db, fieldOf('db'));
     const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
     // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
     const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);

@@ -1,5 +1,5 @@
 import { MYSQL_URL_FORM } from '../store/mysql/parse-mysql-url.js';
-import { POSTGRES_URL_FORM } from '../store/postgres/parse-postgres-url.js';
+import { POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
 
 // Something that starts like a URL (`scheme:`, `scheme://`), up to the next space.
 const URL_LIKE = /\b([a-z][a-z0-9+.-]*:(?:\/\/?)?)(\S+)/gi;

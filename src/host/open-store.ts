@@ -3,7 +3,7 @@ import { sampleNotebookPath } from '../sample-notebook-path.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';
 import { isMysqlUrl, MYSQL_URL_FORM, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';
-import { isPostgresUrl, parsePostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/parse-postgres-url.js';
+import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
 import { parseColumnsFlag, resolveNoteTable, type NoteTableNames } from '../store/sql/note-table-names.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
@@ -57,11 +57,11 @@ export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOpti
  * Checks a `--db` value before anything is read: a `mysql://` URL must parse, and text that starts
  * like another URL (`postgres://…`, `mysql:/…`) is refused rather than read as a file path, so
  * that its password is never quoted back in a "no such file" message. A one-letter "scheme" is a
- * Windows drive.
+ * Windows drive. A `postgres://` URL's parser is loaded only for one.
  */
-export function checkDb(db: string | undefined, field = '--db'): void {
+export async function checkDb(db: string | undefined, field = '--db'): Promise<void> {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);
-  else if (isPostgresUrl(db)) parsePostgresUrl(db, field);
+  else if (isPostgresUrl(db)) (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(db, field);
   else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
     throw new ValidationError(field, `expected a fixture file, a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`);
   }
@@ -73,7 +73,7 @@ export function checkDb(db: string | undefined, field = '--db'): void {
  */
 export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
   const field = (options.fieldOf ?? flagOf)('db');
-  checkDb(db, field);
+  await checkDb(db, field);
   const names = tableNamesOf(options, db);
   const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
   if (isMysqlUrl(db)) {

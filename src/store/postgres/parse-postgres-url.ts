@@ -1,17 +1,10 @@
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { ClientConfig } from 'pg';
 import { ValidationError } from '../../errors.js';
-
-/** How a PostgreSQL URL is written, as messages and help show it. */
-export const POSTGRES_URL_FORM = 'postgres://user:pass@host:port/db';
+import { isPostgresUrl, POSTGRES_URL_FORM } from './postgres-url-form.js';
 
 /** The `sslmode` values pg takes as `verify-full`, unless the URL asks for libpq's meanings (`uselibpqcompat=true`). */
 const PG_VERIFY_FULL_ALIASES = /([?&]sslmode=)(?:prefer|require|verify-ca)(?=&|#|$)/gi;
-
-/** Whether a `--db` value (or the variable it came from) names a PostgreSQL database. */
-export function isPostgresUrl(db: string | undefined): db is string {
-  return db !== undefined && /^postgres(ql)?:\/\//i.test(db);
-}
 
 /**
  * `postgres://user:password@host:port/database?sslmode=…`, read by pg's own parser

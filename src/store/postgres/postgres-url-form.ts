@@ -1,0 +1,10 @@
+// How a PostgreSQL URL looks, apart from its parser: a command tells a `postgres://` URL from a
+// fixture path, and shows the form in its help and messages, without loading pg-connection-string.
+
+/** How a PostgreSQL URL is written, as messages and help show it. */
+export const POSTGRES_URL_FORM = 'postgres://user:pass@host:port/db';
+
+/** Whether a `--db` value (or the variable it came from) names a PostgreSQL database. */
+export function isPostgresUrl(db: string | undefined): db is string {
+  return db !== undefined && /^postgres(ql)?:\/\//i.test(db);
+}
