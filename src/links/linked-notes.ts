@@ -1,0 +1,38 @@
+import { isPreferredLinkNote } from './is-preferred-link-note.js';
+import type { LinkCandidate } from './link-candidate.js';
+import { linkTargetsOf } from './link-targets.js';
+import { titleKeyOf } from './title-key.js';
+
+/**
+ * The notes `details` link to, each once, in the order of the first link to each (spec section 10:
+ * the candidates of `LinkedNote` for the focus note, and of `LinkedNoteLink` for a reached
+ * `LinkedNote`). Every link resolves as `resolveLink` says, from the linking note's notebook; a
+ * link that matches no candidate counts as no link.
+ *
+ * Links written differently can name one note (`[[energy]]`, `[[ Energy | the label]]`): they
+ * are one target, and the note takes the place of the first of them. Two distinct targets never
+ * resolve to one note, since a title has one key; so the notes come out distinct, in the order
+ * of `linkTargetsOf`.
+ *
+ * `candidates` are the visible notes (spec section 1), all of them or any part that holds every
+ * note whose title matches one of the targets. Linear in the details and the candidates: each
+ * candidate's title is keyed once, and each target's note is picked as the candidates pass by.
+ */
+export function linkedNotesOf<C extends LinkCandidate>(details: string | undefined, linkingNotebookId: number, candidates: Iterable<C>): C[] {
+  const targets = linkTargetsOf(details);
+  if (targets.length === 0) return [];
+  const wanted = new Set(targets);
+  const chosen = new Map<string, C>();
+  for (const candidate of candidates) {
+    const key = titleKeyOf(candidate.title);
+    if (!wanted.has(key)) continue;
+    const held = chosen.get(key);
+    if (held === undefined || isPreferredLinkNote(candidate, held, linkingNotebookId)) chosen.set(key, candidate);
+  }
+  const notes: C[] = [];
+  for (const target of targets) {
+    const note = chosen.get(target);
+    if (note !== undefined) notes.push(note);
+  }
+  return notes;
+}
