@@ -12,7 +12,7 @@ import { renderPrompt } from '../src/result/render-prompt.js';
 import type { GraphRAGResult } from '../src/result/schema.js';
 import type { BuildReport } from '../src/iterator/build-report.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
-import { REFERENCE_RELATIONS, referenceBuild, type ReferenceOutcome, type Relation } from './support/reference-build.js';
+import { REFERENCE_RELATIONS, referenceBuild, type GraphRelation, type ReferenceOutcome } from './support/reference-build.js';
 import { PlainNoteStore } from './support/plain-note-store.js';
 import { referenceScenario, type ReferenceScenario } from './support/reference-scenarios.js';
 
@@ -93,12 +93,12 @@ interface Minimums {
   /** Of the 16 relations. */
   readonly relations: number;
   /** Per relation, the runs whose library build added a note of it (its report's ledger). */
-  readonly added?: Readonly<Record<Relation, number>>;
+  readonly added?: Readonly<Record<GraphRelation, number>>;
 }
 
 /** Half of each count, rounded down: what a minimum asserts of a count the default seed reaches. */
-const halfOf = (reached: Record<Relation, number>) =>
-  Object.fromEntries(Object.entries(reached).map(([relation, runs]) => [relation, Math.floor(runs / 2)])) as Record<Relation, number>;
+const halfOf = (reached: Record<GraphRelation, number>) =>
+  Object.fromEntries(Object.entries(reached).map(([relation, runs]) => [relation, Math.floor(runs / 2)])) as Record<GraphRelation, number>;
 
 /**
  * Runs (of 300) whose build added a note of each relation, with the default seed: every one of

@@ -1,6 +1,6 @@
 /**
- * An independent reference implementation of spec sections 1–5 and 9 (docs: the behavioural spec,
- * context-builder.md), written from the spec alone to check `buildContext` against.
+ * An independent reference implementation of spec sections 1–5, 9 and 10 (docs: the behavioural
+ * spec, context-builder.md), written from the spec alone to check `buildContext` against.
  *
  * It shares no cursor, strategy, loader, iterator, ledger or cost-model code with `src/`: from
  * `src/` it takes only the result types, the two renderers (they define the output formats) and
@@ -35,6 +35,13 @@
  * - The prompt of a `MultiFocusResult` is laid out as `referenceMultiFocusPrompt` says
  *   (test/support/reference-multi-focus-prompt.ts): the single prompt's blocks, every focus note
  *   under `# Focus notes`, and a `Focus: /n{id}` line after each related note's `Relation:` line.
+ * - Links (section 10) are read from the fixture's details, which hold them in full, with the rule
+ *   written out in test/support/reference-links.ts (nothing of `src/links`). The link relations
+ *   are used when `links` is true or when `relations` names them; `links` alone adds all three to
+ *   the relations in effect. `LinkingNote` offers the visible notes whose details link to the
+ *   focus note, ascending id, the focus note itself included (it is then passed over as any
+ *   appearance of the focus note is). With `links` absent or false and no link relation named,
+ *   the build is the build of sections 1–9, byte for byte.
  */
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
@@ -42,6 +49,7 @@ import { renderJson } from '../../src/result/render-json.js';
 import { renderPrompt } from '../../src/result/render-prompt.js';
 import type { BareNote, FocusNote, GraphRAGResult } from '../../src/result/schema.js';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
+import { referenceLinkedNotes } from './reference-links.js';
 import { referenceMultiFocusPrompt } from './reference-multi-focus-prompt.js';
 
 export interface ReferenceOptions {
@@ -59,6 +67,8 @@ export interface ReferenceOptions {
   relations?: readonly Relation[];
   /** Default skip. */
   fit?: 'skip' | 'shorten';
+  /** Default false: true adds the three link relations of section 10 to the relations in effect. */
+  links?: boolean;
   /** How a `MultiFocusResult` is written in the prompt format; default the reference's layout. */
   multiFocusPrompt?: (result: ReferenceMultiFocusResult) => string;
 }
@@ -148,19 +158,30 @@ export const REFERENCE_RELATIONS = [
   'NoteInReferringContextualPath',
   'ReferringCousin',
 ] as const;
-export type Relation = (typeof REFERENCE_RELATIONS)[number];
+
+/** The relations links give (section 10); a build uses them only when it asks for them. */
+export const REFERENCE_LINK_RELATIONS = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'] as const;
+
+/** One of the sixteen relations of section 3, the note graph's own. */
+export type GraphRelation = (typeof REFERENCE_RELATIONS)[number];
+
+/** A related relation: one of the sixteen of section 3 or a link relation of section 10. */
+export type Relation = GraphRelation | (typeof REFERENCE_LINK_RELATIONS)[number];
+
+const ALL_RELATIONS: readonly Relation[] = [...REFERENCE_RELATIONS, ...REFERENCE_LINK_RELATIONS];
 
 /** Tier p is TIERS[p − 1], its relations in rotation order; its quota is 5 − p. */
 const TIERS: Relation[][] = [
-  ['Parent', 'Object'],
-  ['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath'],
-  ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject'],
+  ['Parent', 'Object', 'LinkedNote'],
+  ['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath', 'LinkingNote'],
+  ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject', 'LinkedNoteLink'],
   ['ParentSiblingChild', 'ObjectParentSiblingChild', 'NoteInReferringContextualPath', 'ReferringCousin'],
 ];
 
 /** Which relations a reached note of a relation feeds as an anchor. */
 const DEPENDENTS: Partial<Record<Relation, Relation[]>> = {
   Child: ['ReifiedChildObject'],
+  LinkedNote: ['LinkedNoteLink'],
   ReferringNote: ['ReferringSubject', 'NoteInReferringContextualPath', 'ReferringCousin'],
   ParentSibling: ['ParentSiblingChild'],
   ObjectParentSibling: ['ObjectParentSiblingChild'],
@@ -241,6 +262,18 @@ class Graph {
   referrings(note: NoteData): NoteData[] {
     return this.visibleNotes()
       .filter((other) => this.object(other)?.id === note.id)
+      .sort((a, b) => a.id - b.id);
+  }
+
+  /** The visible notes `note`'s details link to, each once, in the order of the first link to each. */
+  linkedNotes(note: NoteData): NoteData[] {
+    return referenceLinkedNotes(note, this.visibleNotes());
+  }
+
+  /** The visible notes whose details link to `note`, ascending id. */
+  linkingNotes(note: NoteData): NoteData[] {
+    return this.visibleNotes()
+      .filter((other) => this.linkedNotes(other).some((linked) => linked.id === note.id))
       .sort((a, b) => a.id - b.id);
   }
 
@@ -406,10 +439,10 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
   if (focusIds.length < 1 || focusIds.length > 10 || new Set(focusIds).size !== focusIds.length) {
     throw new Error('focus: 1 to 10 distinct notes');
   }
-  if (options.relations !== undefined && (options.relations.length === 0 || options.relations.some((r) => !REFERENCE_RELATIONS.includes(r)))) {
+  if (options.relations !== undefined && (options.relations.length === 0 || options.relations.some((r) => !ALL_RELATIONS.includes(r)))) {
     throw new Error('relations: a non-empty list of related relations');
   }
-  const allowed = new Set<Relation>(options.relations ?? REFERENCE_RELATIONS);
+  const allowed = new Set<Relation>([...(options.relations ?? REFERENCE_RELATIONS), ...(options.links === true ? REFERENCE_LINK_RELATIONS : [])]);
   const graph = new Graph(fixture, options.readableNotebooks);
   const focusData: NoteData[] = [];
   for (const id of focusIds) {
@@ -430,7 +463,9 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
       ...(shown !== undefined && { details: shown }),
       ...(parent !== undefined && { parentUriAndTitle: uriAndTitle(parent) }),
       ...(object !== undefined && { objectUriAndTitle: uriAndTitle(object) }),
-      relationToFocusNote: relation,
+      // The result types name the sixteen relations of section 3; a link relation is written in
+      // the same field.
+      relationToFocusNote: relation as BareNote['relationToFocusNote'],
       ...(focusUri !== undefined && { focus: focusUri }),
     };
   };
@@ -536,12 +571,16 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
       ObjectParentSibling: new ListSource(
         objectParent === undefined ? [] : spiral(graph.priorSiblings(objectParent), graph.youngerSiblings(objectParent)),
       ),
+      // Read only when used: the rule rescans every note.
+      LinkedNote: new ListSource(allowed.has('LinkedNote') ? graph.linkedNotes(focus) : []),
+      LinkingNote: new ListSource(allowed.has('LinkingNote') ? graph.linkingNotes(focus) : []),
       ReifiedChildObject: new DependencyQueue(),
       ReferringSubject: new DependencyQueue(),
       ParentSiblingChild: new DependencyQueue(),
       ObjectParentSiblingChild: new DependencyQueue(),
       NoteInReferringContextualPath: new DependencyQueue(),
       ReferringCousin: new DependencyQueue(),
+      LinkedNoteLink: new DependencyQueue(),
     };
   };
 
@@ -559,6 +598,8 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
         return graph.ancestors(anchor);
       case 'ReferringCousin':
         return graph.siblings(anchor);
+      case 'LinkedNoteLink':
+        return graph.linkedNotes(anchor);
       default:
         throw new Error(`${relation} is not fed by reached notes`);
     }
@@ -607,7 +648,7 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
     skippedCount: 0,
     endedAtZero: false,
     excludeUsed: false,
-    offered: new Map(REFERENCE_RELATIONS.map((relation) => [relation, 0])),
+    offered: new Map(ALL_RELATIONS.map((relation) => [relation, 0])),
     shortened: 0,
     searchesFailed: 0,
     focusMetAsCandidate: 0,
