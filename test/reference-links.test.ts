@@ -1,6 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { linkedNotesOf } from '../src/links/linked-notes.js';
+import { linksTo } from '../src/links/links-to.js';
+import type { Fixture } from '../src/store/memory/fixture.js';
+import { linkedNotebook } from './support/linked-notebook.js';
 import { notebook } from './support/notebook-builder.js';
-import { referenceBuild, type ReferenceOutcome } from './support/reference-build.js';
+import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
+import { REFERENCE_LINK_RELATIONS, referenceBuild, type ReferenceOutcome, type Relation } from './support/reference-build.js';
 
 /**
  * The reference itself on spec section 10: small notebooks whose walks were worked out by hand
@@ -295,5 +301,112 @@ describe('links with the options of section 9', () => {
       { uri: '/n5', relation: 'LinkedNoteLink', cost: 1, kind: 'note', via: '/n3', focus: '/n1' },
       { uri: '/n4', relation: 'LinkedNote', cost: 1, kind: 'note', focus: '/n2' },
     ]);
+  });
+});
+
+describe('properties of the reference with links', () => {
+  const visibleOf = (fixture: Fixture, readable: number[] | undefined) =>
+    fixture.notes.filter((note) => note.deletedAt === undefined && (readable === undefined || readable.includes(note.notebookId)));
+
+  /** A linked notebook, the notebooks the viewer may read and a visible focus (none when every note is invisible). */
+  const scenario = linkedNotebook().chain((fixture) =>
+    readableNotebooks.chain((readable) => {
+      const visible = visibleOf(fixture, readable);
+      return fc.record({
+        fixture: fc.constant(fixture),
+        readable: fc.constant(readable),
+        focus: visible.length === 0 ? fc.constant(undefined) : fc.constantFrom(...visible),
+      });
+    }),
+  );
+  const ids = (notes: readonly { uriAndTitle: string }[]) => notes.map((note) => Number(/\(\/n(\d+)\)$/.exec(note.uriAndTitle)![1]));
+
+  it('LinkedNote, LinkingNote and LinkedNoteLink offer what the link rule of src/links finds (500 runs)', () => {
+    const reached = { linked: 0, linking: 0, linkedThroughLinks: 0, readableGiven: 0 };
+    fc.assert(
+      fc.property(scenario, ({ fixture, readable, focus }) => {
+        if (focus === undefined) return;
+        const visible = visibleOf(fixture, readable);
+        const run = (relations: Relation[]) =>
+          ids(built(referenceBuild(fixture, { focus: focus.id, budget: UNLIMITED, tokenizer: 'one-per-note', relations, ...(readable && { readableNotebooks: readable }) })).result.relatedNotes);
+
+        const linked = linkedNotesOf(focus.details, focus.notebookId, visible).filter((note) => note.id !== focus.id);
+        expect(run(['LinkedNote'])).toEqual(linked.map((note) => note.id));
+
+        const linking = visible.filter((note) => note.id !== focus.id && linksTo(note.details, note.notebookId, focus, visible)).sort((a, b) => a.id - b.id);
+        expect(run(['LinkingNote'])).toEqual(linking.map((note) => note.id));
+
+        const throughLinks = new Set(linked.map((note) => note.id));
+        for (const anchor of linked) for (const note of linkedNotesOf(anchor.details, anchor.notebookId, visible)) throughLinks.add(note.id);
+        throughLinks.delete(focus.id);
+        expect(new Set(run(['LinkedNote', 'LinkedNoteLink']))).toEqual(throughLinks);
+
+        if (linked.length > 0) reached.linked += 1;
+        if (linking.length > 0) reached.linking += 1;
+        if (throughLinks.size > linked.length) reached.linkedThroughLinks += 1;
+        if (readable !== undefined && linked.length + linking.length > 0) reached.readableGiven += 1;
+      }),
+      { numRuns: 500 },
+    );
+    // About half of what the default seed reaches (156, 132, 56, 63).
+    expect(reached.linked).toBeGreaterThan(75);
+    expect(reached.linking).toBeGreaterThan(60);
+    expect(reached.linkedThroughLinks).toBeGreaterThan(25);
+    expect(reached.readableGiven).toBeGreaterThan(30);
+  });
+
+  it('with unlimited budget, links only add notes, each through a link relation (300 runs)', () => {
+    let added = 0;
+    fc.assert(
+      fc.property(scenario, ({ fixture, readable, focus }) => {
+        if (focus === undefined) return;
+        const options = { focus: focus.id, budget: UNLIMITED, tokenizer: 'one-per-note', ...(readable && { readableNotebooks: readable }) } as const;
+        const without = built(referenceBuild(fixture, options));
+        const withLinks = built(referenceBuild(fixture, { ...options, links: true }));
+        const before = new Set(ids(without.result.relatedNotes));
+        for (const note of withLinks.result.relatedNotes) {
+          if (before.has(ids([note])[0]!)) continue;
+          expect(REFERENCE_LINK_RELATIONS).toContain(note.relationToFocusNote);
+          added += 1;
+        }
+        expect(ids(withLinks.result.relatedNotes).filter((id) => before.has(id))).toHaveLength(before.size);
+      }),
+      { numRuns: 300 },
+    );
+    // About half of what the default seed reaches (159).
+    expect(added).toBeGreaterThan(75);
+  });
+
+  it('a notebook without links builds the same with links as without, budget, fit and format whatever (200 runs)', () => {
+    let nonEmpty = 0;
+    const unlinked = randomNotebook({ maxNotes: 16 }).map((fixture) => ({
+      ...fixture,
+      notes: fixture.notes.map((note) => (note.details === undefined ? note : { ...note, details: note.details.replaceAll('[', '(') })),
+    }));
+    fc.assert(
+      fc.property(
+        unlinked.chain((fixture) => fc.tuple(fc.constant(fixture), fc.integer({ min: 1, max: fixture.notes.length }))),
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom('skip', 'shorten'),
+        fc.constantFrom('json', 'prompt'),
+        readableNotebooks,
+        ([fixture, focus], budget, fit, format, readable) => {
+          const options = { focus, budget, tokenizer: 'estimate', fit, format, ...(readable && { readableNotebooks: readable }) } as const;
+          const without = referenceBuild(fixture, options);
+          const withLinks = referenceBuild(fixture, { ...options, links: true });
+          if (without === 'NoteNotFound') {
+            expect(withLinks).toBe('NoteNotFound');
+            return;
+          }
+          const { trace: _trace, ...outcome } = without;
+          const { trace: _linksTrace, ...linksOutcome } = withLinks as typeof without;
+          expect(linksOutcome).toEqual(outcome);
+          if (outcome.result.relatedNotes.length > 0) nonEmpty += 1;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // About half of the builds that added a note with the default seed (79).
+    expect(nonEmpty).toBeGreaterThan(40);
   });
 });
