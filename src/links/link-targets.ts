@@ -14,9 +14,12 @@ const LINK = /\[\[([^\[\]\r\n]+)\]\]/g;
  * left to right without overlap. A match's target is the text before its first `|` (the whole text
  * when there is none; what follows is a label, ignored) with spaces (U+0020) removed from both
  * ends; an empty target is no link. `[[Energy]]` and `[[ energy | the label]]` are one target,
- * `energy`. A key lower-cases only ASCII letters, so a store may narrow its search for the titles
- * in SQL by comparing case-insensitively, then keep the notes whose `titleKeyOf(title)` is a target.
- * Linear in the length of the details.
+ * `energy`.
+ *
+ * A store looks the targets up among the titles. It may narrow that search in SQL by any
+ * comparison that keeps every match — the title with its spaces trimmed, lower-cased by the
+ * database on both sides of the comparison, say — and then keep the notes whose
+ * `titleKeyOf(title)` is a target. Linear in the length of the details.
  */
 export function linkTargetsOf(details: string | undefined): string[] {
   if (details === undefined || !details.includes('[[')) return [];
