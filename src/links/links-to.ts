@@ -11,9 +11,9 @@ import { titleKeyOf } from './title-key.js';
  * that holds every one whose title matches `note`'s, `note` among them.
  *
  * So the details of every note that links to `note` hold `titleKeyOf(note.title)`, ASCII letters
- * in either case, after `[[`: a store may find the linking notes by a search in SQL that keeps
- * every such note (case-insensitive, lowered on both sides by the database), then check each with
- * this function, without reading the whole table.
+ * in either case, after `[[` and any spaces: a store may find the linking notes by a search in
+ * SQL that keeps every such note (case-insensitive, lowered on both sides by the database), then
+ * check each with this function, without reading the whole table.
  */
 export function linksTo(details: string | undefined, linkingNotebookId: number, note: LinkCandidate, candidates: Iterable<LinkCandidate>): boolean {
   const key = titleKeyOf(note.title);
