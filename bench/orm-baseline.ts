@@ -74,6 +74,9 @@ class OrmSession implements NoteReader {
         return this.childrenPage(request);
       case 'referrings':
         return this.referringPage(request);
+      case 'linked':
+      case 'linking':
+        throw new Error('the ORM-style baseline reads no links');
     }
   }
 

@@ -12,7 +12,7 @@ import type { NoteId, NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/result-builder.js';
 import { focusCostOf } from './budget/focus-cost-of.js';
 import { uriOf } from './model/uri-of.js';
-import { RELATED_RELATIONS } from './relationships/relation.js';
+import { LINK_RELATIONS, TREE_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import { takeShortcuts, type ShortcutPlan } from './shortcuts/take-shortcuts.js';
@@ -117,7 +117,7 @@ async function walk(
   if (several) for (const id of focusIds) ledger.markReturned(id);
   const costs = costModelFor(tokenizer, options.format);
   const report = new WalkReport();
-  const relations = new Set(options.relations ?? RELATED_RELATIONS);
+  const relations = new Set([...(options.relations ?? TREE_RELATIONS), ...(options.links ? LINK_RELATIONS : [])]);
   const shortcuts = plan.walk({
     focus: found[0]!,
     parent: parentOf(found[0]!, chains[0]!),
@@ -142,7 +142,7 @@ async function walk(
     ...(several && { uri: uriOf(focus.id) }),
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, readingCursor), () => loader.quiet),
+      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, relations, readingCursor), () => loader.quiet),
     ),
   }));
 

@@ -63,8 +63,13 @@ export const BuildOptionsSchema = z.strictObject(
     exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
     /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
     format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.format),
-    /** The related relations the build may use (default all sixteen); a left-out one is never active. */
+    /**
+     * The related relations the build may use (default the sixteen of the note tree); a left-out one
+     * is never active. A link relation named here is used whatever `links` says.
+     */
     relations: RelationsSchema.optional(),
+    /** Links between notes (spec section 10): `true` adds `LinkedNote`, `LinkingNote` and `LinkedNoteLink` to the relations in effect (default `false`). */
+    links: z.boolean({ error: expecting('true or false') }).default(BUILD_OPTION_DEFAULTS.links),
     /** A new note over what is left: `skip` it (default), or `shorten` its details to fit (spec section 9). */
     fit: z.enum(FITS, { error: expecting(`one of ${FITS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.fit),
     /** Longest a build may take, in milliseconds, before it is given up (default 30,000; at most 2^31 − 1, a timer's limit). */
@@ -115,6 +120,7 @@ export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
   readableNotebooks: z.preprocess(listOf(numberFromText), shape.readableNotebooks),
   exclude: z.preprocess(listOf((text) => text), shape.exclude),
   timeoutMs: z.preprocess(numberFromText, shape.timeoutMs),
+  links: z.preprocess((text) => (text === 'true' ? true : text === 'false' ? false : text), shape.links),
 });
 
 /**

@@ -2,7 +2,7 @@
 // (`BuildOptionsSchema`, `LoadOptionsSchema`), and the CLI's help shows them without loading zod.
 
 /** Defaults of `BuildOptionsSchema`'s optional fields. */
-export const BUILD_OPTION_DEFAULTS = { tokenizer: 'o200k', truncate: 1000, format: 'json', fit: 'skip', timeoutMs: 30_000 } as const;
+export const BUILD_OPTION_DEFAULTS = { tokenizer: 'o200k', truncate: 1000, format: 'json', fit: 'skip', timeoutMs: 30_000, links: false } as const;
 
 /** Defaults of `loadFixture`'s options. */
 export const LOAD_OPTION_DEFAULTS = { batchSize: 1_000, recommendedIndex: true } as const;

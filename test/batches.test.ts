@@ -19,6 +19,9 @@ function short(request: ExtendedReadRequest): string {
       return `siblings ${request.of}${request.up ? ' up' : ''} ${request.direction} ${request.limit}`;
     case 'referrings':
       return `referrings ${request.objectId}${request.afterId !== undefined ? ` after ${request.afterId}` : ''} ${request.limit}`;
+    case 'linked':
+    case 'linking':
+      return `${request.kind} ${request.id}`;
   }
 }
 

@@ -5,6 +5,7 @@ import type { NoteReader } from '../src/store/note-store.js';
 import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import { requestKey } from '../src/store/request-key.js';
 import { createStrategies } from '../src/strategies/create-strategies.js';
+import { TREE_RELATIONS } from '../src/relationships/relation.js';
 import { NoteLoader } from '../src/strategies/note-loader.js';
 import { readWholePage } from '../src/strategies/page-reading.js';
 import { walkParentChain } from '../src/strategies/walk-parent-chain.js';
@@ -53,7 +54,7 @@ describe('the first reads and the strategies ask for the same first pages', () =
       const walked = await recordingReader(siblings);
       const loader = loaderOver(walked.reader);
       const [focus, ancestors] = await Promise.all([loader.note(3, true), loader.ancestors(3)]);
-      const strategies = createStrategies({ focus: focus!, ancestors: walkParentChain(focus!, ancestors) }, loader);
+      const strategies = createStrategies({ focus: focus!, ancestors: walkParentChain(focus!, ancestors) }, loader, new Set(TREE_RELATIONS));
       const before = walked.keys.length;
       // One candidate of each: the first page of each relation (both sides of a spiral).
       const candidateOf = async (relation: RelatedRelation) => strategies.next(relation);

@@ -130,6 +130,7 @@ describe('build options', () => {
       format: 'json',
       fit: 'skip',
       timeoutMs: 30_000,
+      links: false,
       signal,
     });
   });

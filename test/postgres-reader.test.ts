@@ -71,7 +71,7 @@ const request = (ids: number): fc.Arbitrary<ExtendedReadRequest> =>
 const withFilters = (requests: readonly ExtendedReadRequest[]): fc.Arbitrary<ExtendedReadRequest[]> =>
   fc.tuple(
     ...requests.map((r) =>
-      r.kind === 'note' || r.kind === 'ancestors'
+      r.kind === 'note' || r.kind === 'ancestors' || r.kind === 'linked' || r.kind === 'linking'
         ? fc.constant(r)
         : fc.option(
             fc.record({
@@ -87,7 +87,7 @@ const withFilters = (requests: readonly ExtendedReadRequest[]): fc.Arbitrary<Ext
 
 describe('the PostgreSQL reader', () => {
   it('answers every request kind, siblings pages and size-filtered pages included, as the memory store does, in one round trip per batch, on Doughnut’s table and on a renamed one (80 notebooks)', async () => {
-    const reached = { notes: 0, ancestors: 0, cycles: 0, children: 0, referrings: 0, siblings: 0, leftOut: 0, scoped: 0 };
+    const reached = { notes: 0, ancestors: 0, cycles: 0, children: 0, referrings: 0, siblings: 0, linked: 0, linking: 0, leftOut: 0, scoped: 0 };
     await fc.assert(
       fc.asyncProperty(
         randomNotebook({ maxNotes: 30 }).map(storableInPostgres),

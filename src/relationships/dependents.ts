@@ -1,7 +1,7 @@
 import type { RelatedRelation } from './relation.js';
 
 /**
- * Spec section 3, "fed by": every note reached through the key relation becomes an anchor of
+ * Spec sections 3 and 10, "fed by": every note reached through the key relation becomes an anchor of
  * each listed relation. Relations that appear in no list are fed at the start.
  */
 export const DEPENDENTS = {
@@ -9,6 +9,7 @@ export const DEPENDENTS = {
   ReferringNote: ['ReferringSubject', 'NoteInReferringContextualPath', 'ReferringCousin'],
   ParentSibling: ['ParentSiblingChild'],
   ObjectParentSibling: ['ObjectParentSiblingChild'],
+  LinkedNote: ['LinkedNoteLink'],
 } as const satisfies Partial<Record<RelatedRelation, readonly RelatedRelation[]>>;
 
 /** A relation whose reached notes feed others. */

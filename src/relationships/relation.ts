@@ -1,5 +1,5 @@
 /**
- * The closed set of ways a note can relate to the focus note (spec section 3).
+ * The closed set of ways a note can relate to the focus note (spec sections 3 and 10).
  * `Self` is the focus note itself; every other relation names how a related note was reached.
  */
 export const RELATIONS = [
@@ -20,6 +20,9 @@ export const RELATIONS = [
   'ObjectParentSiblingChild',
   'NoteInReferringContextualPath',
   'ReferringCousin',
+  'LinkedNote',
+  'LinkingNote',
+  'LinkedNoteLink',
 ] as const;
 
 export type Relation = (typeof RELATIONS)[number];
@@ -32,3 +35,11 @@ export const RELATED_RELATIONS = RELATIONS.filter((relation): relation is Relate
   RelatedRelation,
   ...RelatedRelation[],
 ];
+
+/** The relations links between notes give (spec section 10): used only when a build asks for them. */
+export const LINK_RELATIONS = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'] as const satisfies readonly RelatedRelation[];
+
+export type LinkRelation = (typeof LINK_RELATIONS)[number];
+
+/** The sixteen relations of the note tree (spec section 3): those a build uses unless told otherwise. */
+export const TREE_RELATIONS = RELATED_RELATIONS.filter((relation) => !(LINK_RELATIONS as readonly string[]).includes(relation));

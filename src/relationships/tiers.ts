@@ -8,9 +8,9 @@ export interface Tier {
   readonly relations: readonly RelatedRelation[];
 }
 
-/** Spec section 3, first table: tiers, their quotas and their rotation order. */
+/** Spec section 3, first table, with the link relations in their places (section 10): tiers, their quotas and their rotation order. */
 export const TIERS: readonly Tier[] = [
-  { tier: 1, quota: 4, relations: ['Parent', 'Object'] },
+  { tier: 1, quota: 4, relations: ['Parent', 'Object', 'LinkedNote'] },
   {
     tier: 2,
     quota: 3,
@@ -21,12 +21,13 @@ export const TIERS: readonly Tier[] = [
       'ReferringNote',
       'NoteInContextualPath',
       'NoteInObjectContextualPath',
+      'LinkingNote',
     ],
   },
   {
     tier: 3,
     quota: 2,
-    relations: ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject'],
+    relations: ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject', 'LinkedNoteLink'],
   },
   {
     tier: 4,

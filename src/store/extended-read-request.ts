@@ -1,4 +1,4 @@
-import type { AncestorsRequest, NoteRequest } from './read-request.js';
+import type { AncestorsRequest, LinkedNotesRequest, LinkingNotesRequest, NoteRequest } from './read-request.js';
 import type { FilteredPageRequest } from './size-filter.js';
 
 /**
@@ -6,4 +6,4 @@ import type { FilteredPageRequest } from './size-filter.js';
  * pages of siblings (`SiblingsPageRequest`), and pages that may carry a size filter
  * (`FilteredPageRequest`).
  */
-export type ExtendedReadRequest = NoteRequest | AncestorsRequest | FilteredPageRequest;
+export type ExtendedReadRequest = NoteRequest | AncestorsRequest | FilteredPageRequest | LinkedNotesRequest | LinkingNotesRequest;

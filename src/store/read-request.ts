@@ -35,4 +35,24 @@ export interface ReferringPageRequest {
   readonly limit: number;
 }
 
-export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest;
+/**
+ * The visible notes the details of note `id` link to (spec section 10), each once, in the order of
+ * the first link to each; none when `id` is not visible. Links are found in all of the details, and
+ * each resolves among the visible notes as `src/links/` says.
+ */
+export interface LinkedNotesRequest {
+  readonly kind: 'linked';
+  readonly id: NoteId;
+}
+
+/**
+ * The visible notes whose details link to note `id` (spec section 10), by ascending id; none when
+ * `id` is not visible. A store may narrow its search any way that keeps every such note (see
+ * `linksTo`), but must not read the whole table to answer.
+ */
+export interface LinkingNotesRequest {
+  readonly kind: 'linking';
+  readonly id: NoteId;
+}
+
+export type ReadRequest = NoteRequest | AncestorsRequest | ChildrenPageRequest | ReferringPageRequest | LinkedNotesRequest | LinkingNotesRequest;

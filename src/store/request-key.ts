@@ -18,5 +18,9 @@ export function requestKey(request: ExtendedReadRequest): string {
       return `siblings ${request.of} ${request.up} ${request.direction} ${request.limit}`;
     case 'referrings':
       return `referrings ${request.objectId} ${request.afterId ?? '-'} ${request.limit}`;
+    case 'linked':
+      return `linked ${request.id}`;
+    case 'linking':
+      return `linking ${request.id}`;
   }
 }

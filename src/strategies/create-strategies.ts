@@ -38,10 +38,16 @@ const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => 
 };
 
 /**
- * One candidate source per relation of spec section 3, each reading through `loader` when it is
- * first asked for a candidate. Every source that reads is handed out through `reading`.
+ * One candidate source per relation of spec sections 3 and 10 in effect (`relations`), each
+ * reading through `loader` when it is first asked for a candidate. Every source that reads is
+ * handed out through `reading`.
  */
-export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loader: NoteLoader, reading: ReadingCursor = pageByPage): Strategies {
+export function createStrategies(
+  { focus, ancestors }: FocusNeighbourhood,
+  loader: NoteLoader,
+  relations: ReadonlySet<RelatedRelation>,
+  reading: ReadingCursor = pageByPage,
+): Strategies {
   const parent = parentOf(focus, ancestors);
   // The object and its ancestors, read together and once.
   let objectRead: Promise<{ object: NoteRecord | undefined; chain: NoteRecord[] }> | undefined;
@@ -93,22 +99,31 @@ export function createStrategies({ focus, ancestors }: FocusNeighbourhood, loade
     NoteInReferringContextualPath: chainOf,
     ReferringCousin: (referring) =>
       referring.parent ? new ExcludingCursor(childrenOf('ReferringCousin', referring.parent.id), referring.id) : NOTHING,
+    LinkedNoteLink: (linked) => read(() => loader.linked(linked.id)),
   };
   const anchored = {} as Record<AnchoredRelation, AnchoredStrategy>;
   for (const relation of ANCHORED as ReadonlySet<AnchoredRelation>) anchored[relation] = new AnchoredStrategy(candidatesOf[relation]);
 
-  const fedAtStart: Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor> = {
-    Parent: new ListCursor(parent ? [parent] : []),
-    Object: read(async () => listOf((await objectAndChain()).object)),
-    Child: childrenOf('Child', focus.id),
-    PriorSibling: parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
-    YoungerSibling: parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
-    ReferringNote: reading(new KeysetPages((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote'))),
-    NoteInContextualPath: new ListCursor(ancestors.slice(1)),
-    NoteInObjectContextualPath: read(async () => (await objectAndChain()).chain),
-    ParentSibling: parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
-    ObjectParentSibling: focus.object ? new SpiralCursor(aroundObjectParent('desc'), aroundObjectParent('asc')) : NOTHING,
+  // Made only for the relations in effect: a left-out relation is never asked, so it reads nothing.
+  const startSources: Record<Exclude<RelatedRelation, AnchoredRelation>, () => CandidateCursor> = {
+    Parent: () => new ListCursor(parent ? [parent] : []),
+    Object: () => read(async () => listOf((await objectAndChain()).object)),
+    Child: () => childrenOf('Child', focus.id),
+    PriorSibling: () => parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
+    YoungerSibling: () => parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
+    ReferringNote: () => reading(new KeysetPages((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote'))),
+    NoteInContextualPath: () => new ListCursor(ancestors.slice(1)),
+    NoteInObjectContextualPath: () => read(async () => (await objectAndChain()).chain),
+    ParentSibling: () => parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
+    ObjectParentSibling: () => focus.object ? new SpiralCursor(aroundObjectParent('desc'), aroundObjectParent('asc')) : NOTHING,
+    LinkedNote: () => read(() => loader.linked(focus.id)),
+    LinkingNote: () => read(() => loader.linking(focus.id)),
   };
+
+  const fedAtStart = {} as Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor>;
+  for (const [relation, make] of Object.entries(startSources) as [Exclude<RelatedRelation, AnchoredRelation>, () => CandidateCursor][]) {
+    fedAtStart[relation] = relations.has(relation) ? make() : NOTHING;
+  }
 
   const sources: Record<RelatedRelation, CandidateCursor> = Object.assign(fedAtStart, anchored);
   return {

@@ -69,6 +69,16 @@ export class NoteLoader {
     return this.page({ kind: 'siblings', of, up, direction, limit }, relation);
   }
 
+  /** The notes the details of `id` link to (see `LinkedNotesRequest`). */
+  linked(id: NoteId): Promise<readonly NoteRecord[]> {
+    return this.load({ kind: 'linked', id });
+  }
+
+  /** The notes whose details link to `id` (see `LinkingNotesRequest`). */
+  linking(id: NoteId): Promise<readonly NoteRecord[]> {
+    return this.load({ kind: 'linking', id });
+  }
+
   referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, relation?: RelatedRelation): Promise<PageRead> {
     return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, relation);
   }

@@ -1,4 +1,6 @@
 import { compareSiblingKeys, type NoteId, type NoteRecord, type SiblingKey } from '../../src/model/note-record.js';
+import { linkedNotesOf } from '../../src/links/linked-notes.js';
+import { linksTo } from '../../src/links/links-to.js';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 import type { NoteReader, NoteStore, ReadRequest, ReadScope } from '../../src/store/note-store.js';
 
@@ -76,6 +78,16 @@ export class PlainNoteStore implements NoteStore {
           return children(request.parentId, request.direction, request.after, request.limit);
         case 'referrings':
           return referrings(request.objectId, request.afterId, request.limit);
+        case 'linked': {
+          const note = visible(request.id);
+          return note ? linkedNotesOf(note.details, note.notebookId, all()).map(record) : [];
+        }
+        case 'linking': {
+          const note = visible(request.id);
+          if (!note) return [];
+          const candidates = all();
+          return candidates.filter((other) => linksTo(other.details, other.notebookId, note, candidates)).sort((a, b) => a.id - b.id).map(record);
+        }
       }
     };
     let closed = false;

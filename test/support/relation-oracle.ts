@@ -2,6 +2,7 @@ import { RELATIONS, type RelatedRelation } from '../../src/relationships/relatio
 
 const RELATED = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
+import { referenceLinkedNotes } from './reference-links.js';
 
 /**
  * The relations of spec section 1 and 3 computed straight from a fixture, independently of the
@@ -39,6 +40,21 @@ export class RelationOracle {
   siblings(note: NoteData): NoteData[] {
     const parent = this.parent(note);
     return parent ? this.children(parent).filter((other) => other.id !== note.id) : [];
+  }
+
+  /** The visible notes `note`'s details link to (spec section 10), by the reference's own rule. */
+  linked(note: NoteData): NoteData[] {
+    return referenceLinkedNotes(note, this.allVisible());
+  }
+
+  /** The visible notes whose details link to `note`. */
+  linking(note: NoteData): NoteData[] {
+    const visible = this.allVisible();
+    return visible.filter((other) => referenceLinkedNotes(other, visible).some((linked) => linked.id === note.id));
+  }
+
+  private allVisible(): NoteData[] {
+    return [...this.byId.values()].filter((note) => this.visible(note.id));
   }
 
   referrings(note: NoteData): NoteData[] {
@@ -102,6 +118,9 @@ export class RelationOracle {
       case 'ObjectParentSiblingChild': return ids(anchors.objectParentSiblings.flatMap((note) => this.children(note)));
       case 'NoteInReferringContextualPath': return ids(anchors.referrings.flatMap((note) => this.ancestors(note)));
       case 'ReferringCousin': return ids(anchors.referrings.flatMap((note) => this.siblings(note)));
+      case 'LinkedNote': return ids(this.linked(focus));
+      case 'LinkingNote': return ids(this.linking(focus));
+      case 'LinkedNoteLink': return ids(this.linked(focus).filter(notFocus).flatMap((note) => this.linked(note)));
     }
   }
 }

@@ -8,6 +8,9 @@ import type { FilteredRecord, SizeFilter } from '../size-filter.js';
 import type { NoteData } from './fixture.js';
 import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
 import { DELETED, type UnscopedCache } from './unscoped-cache.js';
+import type { LinkIndex } from './link-index.js';
+import { resolveLink } from '../../links/resolve-link.js';
+import { titleKeyOf } from '../../links/title-key.js';
 
 /** The notes of a memory store, indexed (see `MemoryNoteStore`). */
 export interface MemoryIndex {
@@ -17,6 +20,8 @@ export interface MemoryIndex {
   /** Notes whose object is the key, by ascending id. */
   readonly referringsOf: ReadonlyMap<NoteId, readonly NoteData[]>;
   readonly sizes: ShownSizeCache;
+  /** The notes' links, found the first time a build asks for them. */
+  links(): LinkIndex;
 }
 
 const NONE: readonly NoteData[] = [];
@@ -79,7 +84,54 @@ export class MemoryNoteReader implements NoteReader {
           : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
         return this.page(referrings, from, 1, request.limit, 'filter' in request ? request.filter : undefined);
       }
+      case 'linked':
+        return this.linked(request.id);
+      case 'linking':
+        return this.linking(request.id);
     }
+  }
+
+  /** The visible notes note `id` links to, each once, in the order of the first link to each. */
+  private linked(id: NoteId): NoteRecord[] {
+    const note = this.visible(id);
+    if (!note) return [];
+    const links = this.index.links();
+    const found: NoteRecord[] = [];
+    const seen = new Set<NoteId>();
+    for (const target of links.targetsOf(note)) {
+      const resolved = resolveLink(target, note.notebookId, this.visibleOf(links.titledAs(target)));
+      if (resolved && !seen.has(resolved.id)) {
+        seen.add(resolved.id);
+        found.push(this.record(resolved));
+      }
+    }
+    return found;
+  }
+
+  /** The visible notes that link to note `id`, by ascending id. */
+  private linking(id: NoteId): NoteRecord[] {
+    const note = this.visible(id);
+    if (!note) return [];
+    const key = titleKeyOf(note.title);
+    const links = this.index.links();
+    const namesakes = this.visibleOf(links.titledAs(key));
+    // Where a link to the key resolves depends only on the linking note's notebook.
+    const resolvesHere = new Map<number, boolean>();
+    const found: NoteRecord[] = [];
+    for (const linking of links.linkingTo(key)) {
+      if (!this.isVisible(linking)) continue;
+      let here = resolvesHere.get(linking.notebookId);
+      if (here === undefined) {
+        here = resolveLink(key, linking.notebookId, namesakes)?.id === note.id;
+        resolvesHere.set(linking.notebookId, here);
+      }
+      if (here) found.push(this.record(linking));
+    }
+    return found;
+  }
+
+  private visibleOf(notes: readonly NoteData[]): NoteData[] {
+    return notes.filter((note) => this.isVisible(note));
   }
 
   private ancestors(id: NoteId): NoteRecord[] {

@@ -4,6 +4,7 @@ import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js'
 import type { Fixture, NoteData } from './fixture.js';
 import { findNotesIn } from './find-notes-in.js';
 import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
+import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';
 
@@ -30,7 +31,8 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
     }
     for (const list of childrenOf.values()) list.sort(compareSiblingKeys);
     for (const list of referringsOf.values()) list.sort((a, b) => a.id - b.id);
-    this.index = { byId, childrenOf, referringsOf, sizes: new ShownSizeCache() };
+    let links: LinkIndex | undefined;
+    this.index = { byId, childrenOf, referringsOf, sizes: new ShownSizeCache(), links: () => (links ??= new LinkIndex(byId.values())) };
   }
 
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */

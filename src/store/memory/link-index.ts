@@ -1,0 +1,49 @@
+import { linkTargetsOf } from '../../links/link-targets.js';
+import { titleKeyOf } from '../../links/title-key.js';
+import type { NoteData } from './fixture.js';
+
+/**
+ * The links of a memory store's notes (spec section 10), found once and kept with the notes:
+ * every note by the key of its title, every note's link targets, and for each target the notes
+ * whose details hold a link to it, each list by ascending id, deleted notes included (a reader
+ * keeps the visible ones). Made the first time a build asks for links.
+ */
+export class LinkIndex {
+  private readonly titled = new Map<string, NoteData[]>();
+  private readonly targets = new Map<NoteData, readonly string[]>();
+  private readonly linkers = new Map<string, NoteData[]>();
+
+  constructor(notes: Iterable<NoteData>) {
+    const byId = [...notes].sort((a, b) => a.id - b.id);
+    for (const note of byId) {
+      push(this.titled, titleKeyOf(note.title), note);
+      const targets = linkTargetsOf(note.details);
+      if (targets.length === 0) continue;
+      this.targets.set(note, targets);
+      for (const target of targets) push(this.linkers, target, note);
+    }
+  }
+
+  /** The notes whose title has this key, by ascending id. */
+  titledAs(key: string): readonly NoteData[] {
+    return this.titled.get(key) ?? NONE;
+  }
+
+  /** The distinct targets of `note`'s links, in the order of the first link to each. */
+  targetsOf(note: NoteData): readonly string[] {
+    return this.targets.get(note) ?? [];
+  }
+
+  /** The notes with a link whose target is `key`, by ascending id. */
+  linkingTo(key: string): readonly NoteData[] {
+    return this.linkers.get(key) ?? NONE;
+  }
+}
+
+const NONE: readonly NoteData[] = [];
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
