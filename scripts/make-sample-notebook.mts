@@ -81,7 +81,7 @@ const energy = add(
   1,
   physics,
   'Energy',
-  'The capacity to do work. It is conserved: it changes form but is never created or destroyed.',
+  'The capacity to do work, measured in [[Joule (J)|joules]]. It is conserved: it changes form but is never created or destroyed.',
 );
 const kinetic = add(1, energy, 'Kinetic energy', 'Energy of motion: ½mv².');
 const potential = add(1, energy, 'Potential energy', 'Energy stored by position in a field, e.g. mgh.');
@@ -161,7 +161,7 @@ const vocabulary = add(4, japanese, '語彙 Vocabulary', 'Words grouped by theme
 const science = add(4, vocabulary, '科学 Science words', 'Words for science lessons.');
 const mizu = add(4, science, '水 (みず, mizu)', 'Water. 水を飲む — to drink water.');
 add(4, mizu, 'means', '水 is the everyday word for water.', water);
-const enerugi = add(4, science, 'エネルギー (enerugī)', 'Energy, a loanword from German "Energie".');
+const enerugi = add(4, science, 'エネルギー (enerugī)', '[[Energy]], a loanword from German "Energie".');
 add(4, enerugi, 'means', 'エネルギー means energy in physics and in daily life.', energy);
 const chikara = add(4, science, '力 (ちから, chikara)', 'Force, power, strength. 力学 (rikigaku) is mechanics.');
 add(4, chikara, 'means', 'In physics, 力 is force.', fma);
@@ -181,14 +181,14 @@ notes[notes.length - 1]!.deletedAt = '2026-10-01T12:00:00Z';
 // Units, in Physics: each unit is the object of "is measured in" reifications.
 const units = add(1, physics, 'Units', 'SI units used across the notebooks.');
 for (const [unit, what] of [
-  ['Joule (J)', 'Unit of energy: one newton acting over one metre.'],
+  ['Joule (J)', 'Unit of energy: one [[Newton (N)|newton]] acting over one [[Metre (m)|metre]].'],
   ['Watt (W)', 'Unit of power: one joule per second.'],
   ['Newton (N)', 'Unit of force: kg·m/s².'],
   ['Kilogram (kg)', 'Unit of mass.'],
   ['Metre (m)', 'Unit of length.'],
   ['Second (s)', 'Unit of time.'],
   ['Kelvin (K)', 'Unit of temperature.'],
-  ['Watt-hour (Wh)', 'Energy: one watt for one hour, 3,600 J.'],
+  ['Watt-hour (Wh)', '[[Energy]]: one watt for one hour, 3,600 J.'],
 ] as const) {
   add(1, units, unit, what);
 }
