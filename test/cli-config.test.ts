@@ -109,6 +109,37 @@ describe('the command line’s configuration', () => {
     expect(bad.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_FIT: expected one of skip, shorten, got "cut"\n');
   });
 
+  it('NOTE_CONTEXT_LINKS turns links on as --links does; false leaves them off; another word is refused naming it', async () => {
+    const notebook = join(dir, 'links.json');
+    writeFileSync(
+      notebook,
+      JSON.stringify({
+        notes: [
+          { id: 1, title: 'Physics', details: 'The study of [[Energy]].' },
+          { id: 2, title: 'Energy', parentId: 1 },
+          { id: 3, title: 'Work', details: 'Energy moved by a force, see [[ energy | energy]].', notebookId: 2 },
+        ],
+      }),
+    );
+    setEnv({ NOTE_CONTEXT_DB: notebook, NOTE_CONTEXT_FOCUS: '2', NOTE_CONTEXT_BUDGET: '100', NOTE_CONTEXT_TOKENIZER: 'one-per-note' });
+    const relations = (stdout: string) =>
+      (JSON.parse(stdout) as { relatedNotes: { uriAndTitle: string; relationToFocusNote: string }[] }).relatedNotes.map(
+        (note) => `${note.relationToFocusNote} ${note.uriAndTitle}`,
+      );
+    expect(relations((await run('build')).stdout)).toEqual(['Parent [Physics](/n1)']);
+    setEnv({ NOTE_CONTEXT_LINKS: 'true' });
+    const fromEnv = await run('build');
+    expect(fromEnv.code).toBe(0);
+    // Physics is the parent before it is a linking note; Work, in another notebook, links to Energy too.
+    expect(relations(fromEnv.stdout)).toEqual(['Parent [Physics](/n1)', 'LinkingNote [Work](/n3)']);
+    setEnv({ NOTE_CONTEXT_LINKS: 'false' });
+    expect(relations((await run('build')).stdout)).toEqual(['Parent [Physics](/n1)']);
+    setEnv({ NOTE_CONTEXT_LINKS: 'maybe' });
+    const bad = await run('build');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('note-context: invalid input: NOTE_CONTEXT_LINKS: expected true or false (1/0, yes/no, on/off), got "maybe"\n');
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {

@@ -97,6 +97,45 @@ describe('note-context build', () => {
     }
   });
 
+  it("--links follows the sample notebook's [[wiki links]]: all three link relations; without it none; a bad value is one line", async () => {
+    type Piece = { uri: string; relation: string; via?: string };
+    const linkPieces = (stderr: string) =>
+      (JSON.parse(stderr) as { added: Piece[] }).added.filter((piece) => piece.relation.startsWith('Link')).map(({ uri, relation, via }) => ({ uri, relation, via }));
+    // Energy (/n19) links to Joule (/n131), which links on to Newton (/n133) and Metre (/n135);
+    // エネルギー (/n115) and Watt-hour (/n138) link to Energy. One token a note: every one fits.
+    const args = ['build', '--focus', '/n19', '--budget', '1000', '--tokenizer', 'one-per-note', '--report'];
+    const linked = await run(...args, '--links');
+    expect(linked.code).toBe(0);
+    expect(linkPieces(linked.stderr)).toEqual([
+      { uri: '/n131', relation: 'LinkedNote', via: undefined },
+      { uri: '/n133', relation: 'LinkedNoteLink', via: '/n131' },
+      { uri: '/n135', relation: 'LinkedNoteLink', via: '/n131' },
+      { uri: '/n115', relation: 'LinkingNote', via: undefined },
+      { uri: '/n138', relation: 'LinkingNote', via: undefined },
+    ]);
+    const result = GraphRAGResultSchema.parse(JSON.parse(linked.stdout));
+    expect(result.relatedNotes).toContainEqual(expect.objectContaining({ uriAndTitle: '[Joule (J)](/n131)', relationToFocusNote: 'LinkedNote' }));
+
+    const plain = await run(...args);
+    expect(plain.code).toBe(0);
+    expect(linkPieces(plain.stderr)).toEqual([]);
+    expect(GraphRAGResultSchema.parse(JSON.parse(plain.stdout)).relatedNotes.map((note) => note.uriAndTitle)).not.toContain('[Newton (N)](/n133)');
+
+    // A link relation named in --relations is used without --links.
+    const named = await run('build', '--focus', '19', '--budget', '1000', '--tokenizer', 'one-per-note', '--relations', 'Parent,LinkingNote');
+    expect(GraphRAGResultSchema.parse(JSON.parse(named.stdout)).relatedNotes.map((note) => `${note.relationToFocusNote} ${note.uriAndTitle}`)).toEqual([
+      'Parent [Physics](/n1)',
+      'LinkingNote [エネルギー (enerugī)](/n115)',
+      'LinkingNote [Watt-hour (Wh)](/n138)',
+    ]);
+
+    // A switch takes no value (NOTE_CONTEXT_LINKS, its variable, is test/cli-config.test.ts's).
+    const bad = await run(...args, '--links=yes');
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe("note-context: unknown option '--links=yes'\n");
+  });
+
   it('exit 3: a missing, deleted or unreadable focus note', async () => {
     for (const args of [['--focus', '99'], ['--focus', '3'], ['--focus', '4', '--readable-notebooks', '1']]) {
       const { code, stdout, stderr } = await run('build', '--db', small, '--budget', '10', ...args);
@@ -170,6 +209,7 @@ describe('note-context build', () => {
   it('--help exits 0; no command exits 2 with one line pointing at --help', async () => {
     expect((await run('--help')).code).toBe(0);
     expect((await run('build', '--help')).stdout).toContain('--readable-notebooks');
+    expect((await run('build', '--help')).stdout).toContain('--links');
     const none = await run();
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('note-context: expected a command: build, load, schema, mcp or serve (see note-context --help)\n');

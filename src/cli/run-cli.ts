@@ -25,9 +25,11 @@ export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as cons
 
 type Write = (text: string) => void;
 
-interface BuildFlags extends BuildOptionsText, TableFlags {
+interface BuildFlags extends Omit<BuildOptionsText, 'links'>, TableFlags {
   readonly db?: string;
   readonly report?: boolean;
+  /** A switch: `--links` (or `NOTE_CONTEXT_LINKS=true`) turns links on. */
+  readonly links?: boolean;
 }
 
 /** `--table` and `--columns`: a host's own notes table in a SQL database. */
@@ -125,7 +127,8 @@ export async function runCli(
     .addOption(flag('--truncate <n>', `related notes' details are cut to this many code points (default: ${BUILD_OPTION_DEFAULTS.truncate})`))
     .addOption(flag('--readable-notebooks <ids>', 'comma-separated notebook ids the viewer may read (default: all)'))
     .addOption(flag('--format <format>', `json | prompt: what is printed and what the budget is priced for (default: ${BUILD_OPTION_DEFAULTS.format})`))
-    .addOption(flag('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: all sixteen)'))
+    .addOption(flag('--relations <names>', 'comma-separated relations the build may use, e.g. Parent,Child (default: the sixteen of the note tree)'))
+    .addOption(flag('--links', 'also follow [[wiki links]] in the details: LinkedNote, LinkingNote and LinkedNoteLink join the relations'))
     .addOption(flag('--fit <skip|shorten>', `a note over what is left: skip it, or shorten its details to fit (default: ${BUILD_OPTION_DEFAULTS.fit})`))
     .addOption(flag('--exclude <uris>', 'comma-separated notes an earlier page returned (ids or /nID)'))
     .addOption(flag('--timeout-ms <n>', `longest the build may take (default: ${BUILD_OPTION_DEFAULTS.timeoutMs})`))
@@ -208,9 +211,9 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   let opened: OpenedStore | undefined;
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
-    const { db, report, table, columns, ...text } = flags;
+    const { db, report, table, columns, links, ...text } = flags;
     const { resolveBuildOptionsText } = await import('../build-options.js');
-    const options = resolveBuildOptionsText(text, fieldOf);
+    const options = resolveBuildOptionsText({ ...text, ...(links && { links: 'true' }) }, fieldOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
       import('../host/open-store.js'),
       import('../build-context.js'),
