@@ -99,11 +99,13 @@ export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
 /** The options as text, the way command-line flags hold them. */
 export type BuildOptionsText = { readonly [K in Exclude<keyof AnyBuildOptions, 'signal'>]?: string };
 
-// Text that reads as a number becomes that number and a comma-separated list becomes a list;
-// any other text stays text, for the schema to reject with its own message
-// (`expected an integer ≥ 0, got "ten"`). These are the only text-to-value steps there are.
+// Text that reads as a number becomes that number, `true` or `false` a boolean, and a
+// comma-separated list becomes a list; any other text stays text, for the schema to reject with
+// its own message (`expected an integer ≥ 0, got "ten"`). These are the only text-to-value steps there are.
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
+/** `true` and `false` become booleans; other text stays text (`links: expected true or false, got "yes"`). */
+export const booleanFromText = (text: unknown): unknown => (text === 'true' ? true : text === 'false' ? false : text);
 const listOf =
   (item: (text: unknown) => unknown) =>
   (text: unknown): unknown =>
@@ -120,7 +122,7 @@ export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
   readableNotebooks: z.preprocess(listOf(numberFromText), shape.readableNotebooks),
   exclude: z.preprocess(listOf((text) => text), shape.exclude),
   timeoutMs: z.preprocess(numberFromText, shape.timeoutMs),
-  links: z.preprocess((text) => (text === 'true' ? true : text === 'false' ? false : text), shape.links),
+  links: z.preprocess(booleanFromText, shape.links),
 });
 
 /**

@@ -153,6 +153,30 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
     await expectError(await api.get('/context?focus=19,9999,9998&budget=3'), 404, 'not_found', /9999/);
   });
 
+  it('links=true follows the [[wiki links]]: all three link relations, as the library builds them; links=false or absent, none; a bad value is one 400 line naming links', async () => {
+    const links = (body: { report: { added: { uri: string; relation: string }[] } }) =>
+      body.report.added.filter((piece) => piece.relation.startsWith('Link')).map((piece) => `${piece.relation} ${piece.uri}`);
+    // One token a note: every note the links reach fits (Joule, then Newton and Metre through it; the two notes linking to Energy).
+    const query = 'budget=1000&tokenizer=one-per-note';
+    const linked = ContextEnvelopeSchema.parse(await (await api.get(`/notes/19/context?${query}&links=true`)).json());
+    expect(links(linked)).toEqual(['LinkedNote /n131', 'LinkedNoteLink /n133', 'LinkedNoteLink /n135', 'LinkingNote /n115', 'LinkingNote /n138']);
+    const expected = await library({ focus: 19, budget: 1000, tokenizer: 'one-per-note', links: true });
+    expect(linked).toEqual({ result: expected.result, report: { ...expected.report } });
+    const viaContext = ContextEnvelopeSchema.parse(await (await api.get(`/context?focus=/n19&${query}&links=true`)).json());
+    expect(viaContext.result).toEqual(expected.result);
+
+    for (const path of [`/notes/19/context?${query}&links=false`, `/notes/19/context?${query}`]) {
+      const plain = ContextEnvelopeSchema.parse(await (await api.get(path)).json());
+      expect(links(plain), path).toEqual([]);
+      expect(plain.result).toEqual((await library({ focus: 19, budget: 1000, tokenizer: 'one-per-note' })).result);
+    }
+
+    for (const value of ['yes', '1', '', 'TRUE']) {
+      const body = await expectError(await api.get(`/notes/19/context?${query}&links=${value}`), 400, 'invalid_input', `invalid input: links: expected true or false, got ${JSON.stringify(value)}`);
+      expect(body.field).toBe('links');
+    }
+  });
+
   it('400 names the parameter, checked before anything is read (a bad budget on a missing note)', async () => {
     const cases: [string, string, string][] = [
       ['/notes/99999/context?budget=-1', 'budget', 'invalid input: budget: expected an integer ≥ 0, got -1'],
@@ -230,6 +254,7 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
       'query tokenizer',
       'query truncate',
       'query relations',
+      'query links',
       'query fit',
       'path id*',
       'header X-Readable-Notebooks',
@@ -251,6 +276,7 @@ describe('serve: GET /notes/{id}/context on the sample notebook', () => {
       'query tokenizer',
       'query truncate',
       'query relations',
+      'query links',
       'query fit',
       'header X-Readable-Notebooks',
     ]);

@@ -49,6 +49,27 @@ describe('jsonSchemas', () => {
     expect(valid.report(withLedger([{ ...piece, via: 'n4' }]))).toBe(false);
   });
 
+  it('name the link relations and the links option, and accept a build with links (sample notebook)', async () => {
+    const linkRelations = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'];
+    type Properties = Record<string, { enum?: string[]; items?: { enum?: string[]; properties?: Record<string, { enum?: string[] }> }; type?: string; default?: unknown }>;
+    const options = jsonSchemas.buildOptions.properties as Properties;
+    expect(options.links).toMatchObject({ type: 'boolean', default: false });
+    expect(options.relations!.items!.enum).toEqual(expect.arrayContaining(linkRelations));
+    const related = (jsonSchemas.result.properties as Properties).relatedNotes!.items!.properties!;
+    expect(related.relationToFocusNote!.enum).toEqual(expect.arrayContaining(linkRelations));
+    const piece = (jsonSchemas.report.properties as Properties).added!.items!.properties!;
+    expect(piece.relation!.enum).toEqual(expect.arrayContaining(linkRelations));
+
+    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const { result, report } = await buildContext(store, { focus: 19, budget: 1000, tokenizer: 'one-per-note', links: true });
+    expect(result.relatedNotes.map((note) => note.relationToFocusNote)).toEqual(expect.arrayContaining(linkRelations));
+    expect(valid.result(JSON.parse(JSON.stringify(result))), JSON.stringify(valid.result.errors)).toBe(true);
+    expect(valid.report(JSON.parse(JSON.stringify(report))), JSON.stringify(valid.report.errors)).toBe(true);
+    for (const options of [{ focus: 19, budget: 1, links: true }, { focus: 19, budget: 1, links: 'true' }, { focus: 19, budget: 1, relations: ['LinkedNote'] }]) {
+      expect(valid.buildOptions(options), JSON.stringify(options)).toBe(BuildOptionsSchema.safeParse(options).success);
+    }
+  });
+
   it('reject what the zod schemas reject', () => {
     const note = { uriAndTitle: '[A](/n1)', relationToFocusNote: 'Parent' };
     const focusNote = { ...note, relationToFocusNote: 'Self', contextualPath: [], children: [], referrings: [], priorSiblings: [], youngerSiblings: [] };
@@ -89,7 +110,7 @@ describe('jsonSchemas', () => {
       report: jsonSchemas.report,
     });
     expect(Object.keys(JSON.parse(stdout).buildOptions.properties)).toEqual(
-      expect.arrayContaining(['focus', 'budget', 'tokenizer', 'relations', 'fit']),
+      expect.arrayContaining(['focus', 'budget', 'tokenizer', 'relations', 'links', 'fit']),
     );
   });
 });

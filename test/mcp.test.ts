@@ -77,6 +77,31 @@ describe('note-context mcp over stdio, with the SDK client', () => {
     expect(textOf(bad)).toMatch(/^invalid input: fit: /);
   });
 
+  it('get_note_context with links: true follows the [[wiki links]]: all three link relations; without it none; a bad value is one line naming links', async () => {
+    const links = (report: Record<string, unknown> | undefined) =>
+      BuildReportSchema.parse(report).added.filter((piece) => piece.relation.startsWith('Link')).map((piece) => `${piece.relation} ${piece.uri}`);
+    // One token a note: every note the links reach fits (Joule, then Newton and Metre through it; the two notes linking to Energy).
+    const args = { focus: '/n19', budget: 1000, tokenizer: 'one-per-note' };
+    const linked = await call(mcp.client, 'get_note_context', { ...args, links: true });
+    expect(linked.isError).toBeFalsy();
+    expect(links(linked.structuredContent)).toEqual(['LinkedNote /n131', 'LinkedNoteLink /n133', 'LinkedNoteLink /n135', 'LinkingNote /n115', 'LinkingNote /n138']);
+    const expected = await buildContext(sample, { focus: 19, budget: 1000, tokenizer: 'one-per-note', format: 'prompt', links: true });
+    expect(textOf(linked)).toBe(render(expected.result, 'prompt'));
+    expect(textOf(linked)).toContain('## [Joule (J)](/n131)\nRelation: LinkedNote\n');
+
+    for (const plain of [await call(mcp.client, 'get_note_context', args), await call(mcp.client, 'get_note_context', { ...args, links: false })]) {
+      expect(plain.isError).toBeFalsy();
+      expect(links(plain.structuredContent)).toEqual([]);
+    }
+    for (const value of ['true', 1, null]) {
+      const bad = await call(mcp.client, 'get_note_context', { ...args, links: value });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toBe(`invalid input: links: expected true or false, got ${JSON.stringify(value)}`);
+    }
+    const { tools } = await mcp.client.listTools();
+    expect(tools.find((tool) => tool.name === 'get_note_context')!.inputSchema.properties).toMatchObject({ links: { type: 'boolean', default: false } });
+  });
+
   it('errors are tool errors with the CLI one-liners', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ focus: 99999, budget: 10 }, 'note 99999 not found'],

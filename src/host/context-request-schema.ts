@@ -21,7 +21,13 @@ export function contextRequestSchema(defaultFormat: OutputFormat) {
       .describe(`prompt: text for an AI assistant; json: the compact GraphRAGResult. Default ${defaultFormat}.`),
     tokenizer: option.tokenizer.describe('How tokens are counted. Default o200k.'),
     truncate: option.truncate.describe("Related notes' details are cut to this many code points. Default 1000."),
-    relations: option.relations.describe('The relations the build may use, e.g. Parent, Child (default: all sixteen); a left-out relation is never followed.'),
+    relations: option.relations.describe(
+      'The relations the build may use, e.g. Parent, Child (default: the sixteen of the note tree); a left-out relation is never followed. ' +
+        'A link relation named here (LinkedNote, LinkingNote, LinkedNoteLink) is used whatever links says.',
+    ),
+    links: option.links.describe(
+      "true: also follow [[wiki links]] in the notes' details, adding LinkedNote, LinkingNote and LinkedNoteLink to the relations in effect. Default false.",
+    ),
     fit: option.fit.describe('A note over what is left of the budget: skip it, or shorten its details to fit. Default skip.'),
   });
 }

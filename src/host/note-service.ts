@@ -57,6 +57,7 @@ export class NoteService {
           format: request.format,
           ...(request.truncate !== undefined && { truncate: request.truncate }),
           ...(request.relations && { relations: request.relations }),
+          ...(request.links && { links: true }),
           ...(request.fit !== undefined && { fit: request.fit }),
           ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
           ...(timeoutMs !== undefined && { timeoutMs }),

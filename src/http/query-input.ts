@@ -1,32 +1,46 @@
 import type { z } from 'zod';
-import { numberFromText } from '../build-options.js';
+import { booleanFromText, numberFromText } from '../build-options.js';
 import { ValidationError } from '../errors.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 
-const fieldKinds = new WeakMap<z.ZodObject, { numeric: ReadonlySet<string>; lists: ReadonlySet<string> }>();
+interface FieldKinds {
+  readonly numeric: ReadonlySet<string>;
+  readonly lists: ReadonlySet<string>;
+  readonly switches: ReadonlySet<string>;
+}
+
+const fieldKinds = new WeakMap<z.ZodObject, FieldKinds>();
 
 /**
  * A query string as input for `schema`: values arrive as text, so a field whose schema takes
  * only numbers gets the number its text spells, by the CLI's own text-to-value step
  * ({@link numberFromText}); anything else goes on as it came, for the schema to judge with its
  * own message (`budget=ten` → `budget: expected an integer ≥ 0, got "ten"`). A field whose schema
- * takes only a list gets the comma-separated items of its text (`relations=Parent,Child`). A
- * parameter the schema does not name is refused, whatever its name.
+ * takes only a list gets the comma-separated items of its text (`relations=Parent,Child`), and one
+ * that takes only true or false gets the boolean its text spells ({@link booleanFromText}:
+ * `links=true`; `links=yes` → `links: expected true or false, got "yes"`). A parameter the schema does not name is refused,
+ * whatever its name.
  */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
-  const { numeric, lists } = fieldKindsOf(schema);
+  const { numeric, lists, switches } = fieldKindsOf(schema);
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     // Checked here, not left to the schema: a key such as `__proto__` would not survive the copy.
     if (!Object.hasOwn(schema.shape, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
     if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
-    input[key] = numeric.has(key) ? numberFromText(value) : lists.has(key) ? value.split(',').map((item) => item.trim()) : value;
+    input[key] = numeric.has(key)
+      ? numberFromText(value)
+      : lists.has(key)
+        ? value.split(',').map((item) => item.trim())
+        : switches.has(key)
+          ? booleanFromText(value)
+          : value;
   }
   return input;
 }
 
-function fieldKindsOf(schema: z.ZodObject): { numeric: ReadonlySet<string>; lists: ReadonlySet<string> } {
+function fieldKindsOf(schema: z.ZodObject): FieldKinds {
   let kinds = fieldKinds.get(schema);
   if (!kinds) {
     const properties = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, { type?: unknown }>;
@@ -34,6 +48,7 @@ function fieldKindsOf(schema: z.ZodObject): { numeric: ReadonlySet<string>; list
     kinds = {
       numeric: new Set(keys.filter((key) => ['integer', 'number'].includes(String(properties[key]?.type)))),
       lists: new Set(keys.filter((key) => properties[key]?.type === 'array')),
+      switches: new Set(keys.filter((key) => properties[key]?.type === 'boolean')),
     };
     fieldKinds.set(schema, kinds);
   }

@@ -42,7 +42,7 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
       description:
         'The context of one note for an AI assistant: the note in full plus its most relevant related notes ' +
         '(parent, children, siblings, referring notes, ancestors, …), ranked, within a token budget. ' +
-        'focus may list several notes for one context of all of them under one budget. ' +
+        "focus may list several notes for one context of all of them under one budget; links: true also follows [[wiki links]] in the notes' details. " +
         'Returns the prompt text (or the compact JSON result); the budget report, with its ledger of every piece added, is the structured content.',
       inputSchema: advertised(GetNoteContextInputSchema),
       outputSchema: BuildReportSchema,
