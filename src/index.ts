@@ -37,7 +37,15 @@ export { jsonSchemas, jsonSchemaOf, type JsonSchema } from './json-schemas.js';
 export { renderJson } from './result/render-json.js';
 export { renderPrompt } from './result/render-prompt.js';
 export { parsePrompt } from './result/parse-prompt.js';
-export { RELATIONS, RELATED_RELATIONS, type Relation, type RelatedRelation } from './relationships/relation.js';
+export {
+  LINK_RELATIONS,
+  RELATIONS,
+  RELATED_RELATIONS,
+  TREE_RELATIONS,
+  type LinkRelation,
+  type Relation,
+  type RelatedRelation,
+} from './relationships/relation.js';
 export { TIERS, type Tier } from './relationships/tiers.js';
 export { TOKENIZER_NAMES, loadTokenizer, type Tokenizer, type TokenizerName } from './budget/tokenizer.js';
 export type { NoteId, NoteLink, NoteRecord, SiblingKey } from './model/note-record.js';

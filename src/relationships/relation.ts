@@ -42,4 +42,4 @@ export const LINK_RELATIONS = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'] as
 export type LinkRelation = (typeof LINK_RELATIONS)[number];
 
 /** The sixteen relations of the note tree (spec section 3): those a build uses unless told otherwise. */
-export const TREE_RELATIONS = RELATED_RELATIONS.filter((relation) => !(LINK_RELATIONS as readonly string[]).includes(relation));
+export const TREE_RELATIONS: readonly RelatedRelation[] = RELATED_RELATIONS.filter((relation) => !(LINK_RELATIONS as readonly string[]).includes(relation));
