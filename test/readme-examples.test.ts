@@ -78,6 +78,18 @@ const EXPECTATIONS: Record<string, (ran: Ran, dir: string) => void> = {
     expect(ledger.some((line) => line.endsWith('tokens)') && line.includes('of /n19'))).toBe(true);
     expect(ledger.some((line) => line.includes('of /n27'))).toBe(true);
   },
+  // The sample notebook's links (fixtures/sample-notebook.json): Energy /n19 links to Joule /n131,
+  // which links to Newton /n133 and Metre /n135; /n115 and /n138 link to Energy.
+  'cli-links': ({ stdout }) => {
+    expect(stdout).toContain('## [Joule (J)](/n131)\nRelation: LinkedNote\n');
+    expect(stdout).toContain('## [Newton (N)](/n133)\nRelation: LinkedNoteLink\n');
+    expect(stdout).toContain('## [エネルギー (enerugī)](/n115)\nRelation: LinkingNote\n');
+  },
+  links: ({ stdout }) => {
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toEqual(expect.arrayContaining(['LinkedNote /n131', 'LinkedNoteLink /n133 via /n131', 'LinkedNoteLink /n135 via /n131', 'LinkingNote /n115']));
+    expect(lines.at(-1)).toBe('[エネルギー (enerugī)](/n115) [Watt-hour (Wh)](/n138)');
+  },
   // Checked below with a real MCP client: the example is a server that runs until stdin closes.
   'mcp-server': () => undefined,
 };
@@ -158,14 +170,16 @@ describe("README's examples (slow: npm pack + npm install into an empty project)
   it('the quick start, the CLI, the CommonJS example and serve from a shell script', async () => {
     await check('quick-start');
     await check('cli-report');
+    await check('cli-links');
     await check('commonjs');
     await check('serve');
   }, TIMEOUT);
 
   it('the library examples and the Fastify plugin, compiled and run as ESM', async () => {
-    await compile(['library', 'beyond', 'http-plugin']);
+    await compile(['library', 'beyond', 'links', 'http-plugin']);
     await check('library');
     await check('beyond');
+    await check('links');
     await check('http-plugin');
   }, TIMEOUT);
 
