@@ -135,6 +135,8 @@ export interface ReferenceTrace {
   focusMetAsCandidate: number;
   /** Notes of relatedNotes offered by the relations of two foci or more. */
   reachedFromTwoFoci: number;
+  /** Candidates each relation offered that were already in relatedNotes, excluded or another focus. */
+  duplicates: Map<Relation, number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -653,6 +655,7 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
     searchesFailed: 0,
     focusMetAsCandidate: 0,
     reachedFromTwoFoci: 0,
+    duplicates: new Map(ALL_RELATIONS.map((relation) => [relation, 0])),
   };
   for (const id of options.exclude ?? []) {
     if (graph.note(id) === undefined || focusIdSet.has(id)) continue;
@@ -710,6 +713,7 @@ export function referenceBuild(fixture: Fixture, options: ReferenceOptions): Ref
       const anotherFocus = focusIdSet.has(candidate.id);
       if (anotherFocus) trace.focusMetAsCandidate += 1;
       if (anotherFocus || inRelatedNotes.has(candidate.id)) {
+        trace.duplicates.set(relation, trace.duplicates.get(relation)! + 1);
         if (entry !== undefined) {
           const cost = entryCost(entry);
           if (cost <= remaining) {

@@ -1,0 +1,181 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildContext, NoteNotFound, type BuildOptions, type GraphRAGResult } from '../src/index.js';
+import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
+import { linkedNotebook } from './support/linked-notebook.js';
+import { readableNotebooks, storableInPostgres } from './support/random-notebook.js';
+import { firstInvisibleFocus, referenceBuild, type ReferenceOptions, type ReferenceOutcome, type Relation } from './support/reference-build.js';
+import { referenceLinkedNotes, referenceMatches, referenceTargets } from './support/reference-links.js';
+import { memoryStoreKind, mysqlStoreKind, plainStoreKind, postgresStoreKind, type StoreKind } from './support/store-kinds.js';
+
+/**
+ * Spec section 10 (links between notes): the library, through its public API and on every store,
+ * against the independent reference (test/support/reference-build.ts), on notebooks whose notes
+ * link to each other in every way section 10 tells apart. The counts below show the generators
+ * reach each case links bring.
+ */
+
+const LINK_RELATIONS = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'] as const;
+const TREE_RELATIONS: readonly Relation[] = [
+  'Parent', 'Object', 'Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath',
+  'ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject', 'ParentSiblingChild', 'ObjectParentSiblingChild',
+  'NoteInReferringContextualPath', 'ReferringCousin',
+];
+
+interface Scenario {
+  readonly fixture: Fixture;
+  readonly options: ReferenceOptions;
+}
+
+const TOKENIZER_GROUPS = [['one-per-note', 'estimate'], ['o200k'], ['cl100k']] as const;
+
+function scenario(tokenizers: readonly ReferenceOptions['tokenizer'][]): fc.Arbitrary<Scenario> {
+  return linkedNotebook(16).chain((fixture) => {
+    const ids = fixture.notes.map((note) => note.id);
+    return fc
+      .record({
+        // A list of foci needs two notes at least.
+        focus: ids.length < 2
+          ? fc.constantFrom(...ids)
+          : fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom(...ids) },
+              { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...ids), { minLength: 2, maxLength: 3 }) },
+            ),
+        budget: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 60, max: 400 }), fc.constant(2_000)),
+        tokenizer: fc.constantFrom(...tokenizers),
+        truncate: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 }) }),
+        format: fc.constantFrom('json' as const, 'prompt' as const),
+        fit: fc.constantFrom('skip' as const, 'shorten' as const),
+        readableNotebooks,
+        // Mostly `links: true`; else no links, or a list of relations that names link relations.
+        links: fc.oneof(
+          { weight: 4, arbitrary: fc.constant({ links: true }) },
+          { weight: 1, arbitrary: fc.constant({}) },
+          { weight: 1, arbitrary: fc.subarray([...TREE_RELATIONS, ...LINK_RELATIONS], { minLength: 1 }).map((relations) => ({ relations })) },
+        ),
+      })
+      .map(({ links, truncate, readableNotebooks: readable, ...rest }) => ({
+        fixture,
+        options: {
+          ...rest,
+          ...links,
+          ...(truncate !== undefined && { truncate }),
+          ...(readable && { readableNotebooks: readable }),
+        } as ReferenceOptions,
+      }));
+  });
+}
+
+/** The cases links bring, counted over the reference's outcomes of the builds compared. */
+class LinkReach {
+  builds = 0;
+  readonly added = new Map<string, number>(LINK_RELATIONS.map((relation) => [relation, 0]));
+  sameNotebookDecided = 0;
+  readableChangedResolution = 0;
+  dangling = 0;
+  duplicateThroughLink = 0;
+  shortenedLink = 0;
+  twoFociShareLinked = 0;
+
+  count({ fixture, options }: Scenario, outcome: ReferenceOutcome<unknown> | 'NoteNotFound'): void {
+    if (outcome === 'NoteNotFound') return;
+    this.builds++;
+    const byId = new Map(fixture.notes.map((note) => [note.id, note]));
+    const readable = options.readableNotebooks && new Set(options.readableNotebooks);
+    const visible = fixture.notes.filter((note) => note.deletedAt === undefined && (!readable || readable.has(note.notebookId)));
+    const undeleted = fixture.notes.filter((note) => note.deletedAt === undefined);
+    const foci = [options.focus].flat().map((id) => byId.get(id)!);
+    for (const piece of outcome.added) {
+      if (piece.kind !== 'note' || !(LINK_RELATIONS as readonly string[]).includes(piece.relation)) continue;
+      this.added.set(piece.relation, this.added.get(piece.relation)! + 1);
+      if (piece.shortened) this.shortenedLink++;
+      const note = byId.get(Number(piece.uri.slice(2)))!;
+      // The linking note and the note its link resolved to.
+      const focus = piece.focus === undefined ? foci[0]! : byId.get(Number(piece.focus.slice(2)))!;
+      const [linking, target] =
+        piece.relation === 'LinkingNote' ? [note, focus] : piece.relation === 'LinkedNote' ? [focus, note] : [byId.get(Number(piece.via!.slice(2)))!, note];
+      if (target.notebookId === linking.notebookId && visible.some((other) => namesakes(other, target) && other.id < target.id && other.notebookId !== linking.notebookId)) {
+        this.sameNotebookDecided++;
+      }
+    }
+    const links = outcome.trace.duplicates;
+    if (LINK_RELATIONS.some((relation) => (links.get(relation) ?? 0) > 0)) this.duplicateThroughLink++;
+    const linkedOf = (note: NoteData, among: readonly NoteData[]) => referenceLinkedNotes(note, among).map((linked) => linked.id);
+    if (readable && foci.some((focus) => linkedOf(focus, visible).join() !== linkedOf(focus, undeleted).join())) this.readableChangedResolution++;
+    if (foci.some((focus) => referenceTargets(focus.details).some((target) => !visible.some((other) => referenceMatches(target, other.title))))) this.dangling++;
+    if (foci.length > 1) {
+      const sets = foci.map((focus) => new Set(linkedOf(focus, visible)));
+      if (sets.some((a, i) => sets.some((b, j) => i < j && [...a].some((id) => b.has(id))))) this.twoFociShareLinked++;
+    }
+  }
+
+  toString(): string {
+    return `${this.builds} builds; added ${[...this.added].map(([relation, count]) => `${relation} ${count}`).join(', ')}; same notebook deciding ${this.sameNotebookDecided}, readable notebooks changing a resolution ${this.readableChangedResolution}, dangling ${this.dangling}, duplicate through a link ${this.duplicateThroughLink}, link relation shortened ${this.shortenedLink}, two foci sharing a linked note ${this.twoFociShareLinked}`;
+  }
+}
+
+/** Whether `other`'s title matches `note`'s, as a link to one would match the other. */
+const namesakes = (other: NoteData, note: NoteData) => referenceMatches(note.title.replace(/^ +| +$/g, ''), other.title);
+
+/** A build that never ends fails the run instead of holding the suite. */
+function withTimeout<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`build did not finish in ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+function libraryOptions({ options }: Scenario): BuildOptions {
+  return options as unknown as BuildOptions;
+}
+
+/** Builds with the library on `kind` and compares result, used, focusCost, skipped and the ledger with the reference. */
+async function compare(kind: StoreKind, drawn: Scenario, reach: LinkReach): Promise<void> {
+  const scenario = kind.name === 'memory' || kind.name.startsWith('plain') ? drawn : { ...drawn, fixture: storableInPostgres(drawn.fixture) };
+  const expected = referenceBuild(scenario.fixture, scenario.options as ReferenceOptions & { focus: number });
+  reach.count(scenario, expected);
+  const built = withTimeout(buildContext(await kind.load(scenario.fixture), libraryOptions(scenario)));
+  if (expected === 'NoteNotFound') {
+    const error = await built.then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(NoteNotFound);
+    expect((error as NoteNotFound).noteId).toBe(firstInvisibleFocus(scenario.fixture, scenario.options));
+    return;
+  }
+  const { result, report } = await built;
+  expect(JSON.stringify(result as GraphRAGResult)).toBe(JSON.stringify(expected.result));
+  expect(report.used).toBe(expected.used);
+  expect(report.focusCost).toBe(expected.focusCost);
+  expect(report.skipped).toEqual(expected.skipped);
+  expect(report.added).toEqual(expected.added);
+}
+
+const RUNS = { memory: [200, 60, 30], sql: [25, 10, 8] } as const;
+
+describe('links between notes: buildContext matches the reference (spec section 10)', () => {
+  const reach = new LinkReach();
+  for (const kind of [memoryStoreKind(), plainStoreKind(), mysqlStoreKind(), postgresStoreKind()]) {
+    describe(kind.name, () => {
+      afterAll(() => kind.dispose());
+      TOKENIZER_GROUPS.forEach((tokenizers, group) => {
+        const runs = RUNS[kind.name === 'memory' || kind.name.startsWith('plain') ? 'memory' : 'sql'][group]!;
+        it(`${tokenizers.join(' and ')}: links, relations naming them, readable notebooks, fit both ways, one focus or several (${runs} runs)`, async () => {
+          await fc.assert(
+            fc.asyncProperty(scenario(tokenizers), (drawn) => compare(kind, drawn, reach)),
+            { numRuns: runs },
+          );
+        });
+      });
+    });
+  }
+
+  it('the runs above reached every case links bring', () => {
+    console.log(`links against the reference: ${reach}`);
+    for (const relation of LINK_RELATIONS) expect(reach.added.get(relation), relation).toBeGreaterThanOrEqual(40);
+    expect(reach.sameNotebookDecided).toBeGreaterThanOrEqual(5);
+    expect(reach.readableChangedResolution).toBeGreaterThanOrEqual(5);
+    expect(reach.dangling).toBeGreaterThanOrEqual(20);
+    expect(reach.duplicateThroughLink).toBeGreaterThanOrEqual(20);
+    expect(reach.shortenedLink).toBeGreaterThanOrEqual(5);
+    expect(reach.twoFociShareLinked).toBeGreaterThanOrEqual(5);
+  });
+});
