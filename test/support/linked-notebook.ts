@@ -19,12 +19,13 @@ const LINK_FORMS: readonly ((title: string) => string)[] = [
  * A random notebook (test/support/random-notebook.ts) whose notes link to each other (spec section
  * 10): three notes in four take a title from a few that collide, and each note's details gain up to
  * four links, written in the ways section 10 tells apart, to the titles of other notes or to a
- * title no note has.
+ * title no note has. `moreTitles` join the few that collide.
  */
-export function linkedNotebook(maxNotes = 16): fc.Arbitrary<Fixture> {
+export function linkedNotebook(maxNotes = 16, moreTitles: readonly string[] = []): fc.Arbitrary<Fixture> {
+  const linkable = [...LINKABLE_TITLES, ...moreTitles];
   return randomNotebook({ maxNotes }).chain((fixture) => {
     const titles = fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...LINKABLE_TITLES) },
+      { weight: 4, arbitrary: fc.constantFrom(...linkable) },
       { weight: 1, arbitrary: fc.constantFrom(...fixture.notes.map((note) => note.title)) },
       { weight: 1, arbitrary: fc.constant('Nowhere') },
     );
@@ -32,7 +33,7 @@ export function linkedNotebook(maxNotes = 16): fc.Arbitrary<Fixture> {
     const rewrite = (note: NoteData): fc.Arbitrary<NoteData> =>
       fc
         .record({
-          retitle: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...LINKABLE_TITLES) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+          retitle: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...linkable) }, { weight: 1, arbitrary: fc.constant(undefined) }),
           links: fc.noBias(fc.array(link, { maxLength: 4 })),
           separator: fc.constantFrom(' ', '\n', ' and '),
         })

@@ -83,6 +83,13 @@ export const MYSQL_DIALECT: SqlDialect = {
   beyondNote: (direction, n, s) => beyondKey(direction, n, s.siblingOrder, s.id),
   filteredPagesApart: true,
   filteredShown,
+  // LOWER on both sides keeps every ASCII-case variant (and, under a `_ci` collation, the
+  // comparison ignores case anyway); TRIM without characters removes spaces only.
+  titleKeyIn: (title, keys) => sql`LOWER(TRIM(${title})) IN (${sql.join(keys.map((key) => sql`LOWER(${key})`))})`,
+  sameTitleKey: (a, b) => sql`LOWER(TRIM(${a})) = LOWER(TRIM(${b}))`,
+  // LOCATE needs no escaping of LIKE's wildcards; an empty key would be found in any text.
+  holdsTitleKey: (details, title) => sql`TRIM(${title}) <> '' AND LOCATE(LOWER(TRIM(${title})), LOWER(${details})) > 0`,
+  exactText: (text) => sql`CAST(${text} AS BINARY)`,
   // LENGTH counts bytes.
   byteLength: (text) => sql`LENGTH(${text})`,
   atMost: (measure, max) => sql`${measure} <= ${max}`,

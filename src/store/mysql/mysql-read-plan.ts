@@ -48,10 +48,18 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
       const dialect = mysqlDialect(key);
       return {
         statement: (requests) => limited(batchStatement(requests, scope, dialect, settings.names)),
-        answer: (requests, rows) =>
-          answerBatch(requests, rows.map(checkedRow), recordOfRow, (request) =>
-            // A derived table's order does not survive the union; restore it here.
-            request.kind === 'referrings' ? (a, b) => a.row.id - b.row.id : (a, b) => (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record),
+        answer: (requests, rows, more) =>
+          answerBatch(
+            requests,
+            rows.map(checkedRow),
+            recordOfRow,
+            (request) =>
+              // A derived table's order does not survive the union; restore it here.
+              request.kind === 'referrings' ? (a, b) => a.row.id - b.row.id : (a, b) => (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record),
+            {
+              detailsLimit: scope.detailsLimit,
+              namesakesOf: async (keys) => (await more(limited(batchStatement([], scope, dialect, settings.names, keys)))).map(checkedRow),
+            },
           ),
       };
     },

@@ -3,6 +3,7 @@ import type { SiblingOrder } from '../../model/note-record.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
+import { asciiFolded } from './ascii-folded.js';
 
 type Sql = RawBuilder<unknown>;
 
@@ -85,6 +86,15 @@ export const POSTGRES_DIALECT: SqlDialect = {
   beyondNote,
   filteredPagesApart: false,
   filteredShown,
+  titleKeyIn: (title, keys) => sql`${asciiFolded(sql`btrim(${title})`)} = ANY(${keys}::text[])`,
+  sameTitleKey: (a, b) => sql`${asciiFolded(sql`btrim(${a})`)} = ${asciiFolded(sql`btrim(${b})`)}`,
+  holdsTitleKey: (details, title) => {
+    const key = asciiFolded(sql`btrim(${title})`);
+    // The key as a LIKE pattern: its wildcards and the escape character taken literally.
+    const escaped = sql`replace(replace(replace(${key}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+    return sql`btrim(${title}) <> '' AND ${asciiFolded(details)} LIKE '%' || ${escaped} || '%'`;
+  },
+  exactText: (text) => sql`(${text} COLLATE "C")`,
   byteLength: (text) => sql`OCTET_LENGTH(${text})`,
   atMost: (measure, max) => sql`${measure} <= ${String(max)}::bigint`,
   // regexp_count is case-sensitive.

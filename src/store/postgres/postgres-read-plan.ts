@@ -54,12 +54,16 @@ export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSetti
       );
       return {
         statement: (requests) => batchStatement(requests, scope, POSTGRES_DIALECT, settings.names),
-        answer: (requests, rows) =>
+        answer: (requests, rows, more) =>
           answerBatch(
             requests,
             rows.map((row) => PostgresNoteRowSchema.parse(row)),
             recordOfPostgresRow,
             () => (a, b) => a.row.pos - b.row.pos,
+            {
+              detailsLimit: scope.detailsLimit,
+              namesakesOf: async (keys) => (await more(batchStatement([], scope, POSTGRES_DIALECT, settings.names, keys))).map((row) => PostgresNoteRowSchema.parse(row)),
+            },
           ),
       };
     },

@@ -1,5 +1,10 @@
 import { StoreUnavailable } from '../../errors.js';
+import { linkTargetsOf } from '../../links/link-targets.js';
+import { linkedNotesOf } from '../../links/linked-notes.js';
+import { resolveLink } from '../../links/resolve-link.js';
+import { titleKeyOf } from '../../links/title-key.js';
 import type { NoteId } from '../../model/note-record.js';
+import { takeCodePoints } from '../../model/take-code-points.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 
@@ -9,6 +14,12 @@ export const NOTES_BY_ID = -1;
 export const ANCESTOR_ROWS = -2;
 /** `req` of rows that answer notes read by id, details in full. */
 export const FULL_NOTES_BY_ID = -3;
+/** `req` of rows, details in full, whose details may link to the note their `anchor` names. */
+export const LINKING_CANDIDATES = -4;
+/** `req` of rows whose title may match the title of the note their `anchor` names. */
+export const LINKING_NAMESAKES = -5;
+/** `req` of rows whose title may match one of the link targets a batch's second statement asks for. */
+export const NAMESAKES_OF_KEYS = -6;
 
 /** What every row of a batch statement says of itself: the request it answers, and for ancestors the chain's start. */
 export interface BatchRow {
@@ -27,34 +38,51 @@ export interface PageEntry<R> {
 /** The request kinds answered by pages. */
 type PageRequest = Extract<ExtendedReadRequest, { kind: 'children' | 'siblings' | 'referrings' }>;
 
+/** What links need beyond the batch's statement (see batch-statement.ts). */
+export interface LinkReads<R> {
+  /** Related notes' details are cut to this many code points, and one more. */
+  readonly detailsLimit: number;
+  /** The rows of the batch's second statement: the notes whose title may match one of `keys`. */
+  namesakesOf(keys: readonly string[]): Promise<readonly R[]>;
+}
+
 /**
  * Splits one batch statement's rows back into one list per request: notes by id (cut or in full),
  * ancestor chains in the statement's order, and each page sorted by `pageOrder` (a derived
- * table's order does not survive a union).
+ * table's order does not survive a union). Links are resolved here, exactly, with src/links,
+ * from the narrowed rows the statement read: `linking` requests from its rows alone, `linked`
+ * requests from a second statement (`links.namesakesOf`) of the targets of the notes' details,
+ * sent only when some note of the batch has a link.
  */
-export function answerBatch<R extends BatchRow>(
+export async function answerBatch<R extends BatchRow>(
   requests: readonly ExtendedReadRequest[],
   rows: readonly R[],
   recordOf: (row: R) => FilteredRecord,
   pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
-): (readonly FilteredRecord[])[] {
+  links: LinkReads<R>,
+): Promise<(readonly FilteredRecord[])[]> {
   const byRequest = new Map<number, PageEntry<R>[]>();
   const cut = new Map<NoteId, FilteredRecord>();
   const full = new Map<NoteId, FilteredRecord>();
   const chains = new Map<NoteId, FilteredRecord[]>();
+  const linkingCandidates = new Map<NoteId, FilteredRecord[]>();
+  const linkingNamesakes = new Map<NoteId, FilteredRecord[]>();
   for (const row of rows) {
     if (row.req === NOTES_BY_ID) cut.set(row.id, recordOf(row));
     else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOf(row));
-    else if (row.req === ANCESTOR_ROWS) {
-      const chain = chains.get(row.anchor!) ?? [];
-      chain.push(recordOf(row));
-      chains.set(row.anchor!, chain);
-    } else {
+    else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOf(row));
+    else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOf(row));
+    else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOf(row));
+    else {
       const page = byRequest.get(row.req) ?? [];
       page.push({ row, record: recordOf(row) });
       byRequest.set(row.req, page);
     }
   }
+  const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
+  const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
+  const namesakes = keys.length > 0 ? (await links.namesakesOf(keys)).map(recordOf) : [];
+  const related = (record: FilteredRecord) => relatedRecord(record, links.detailsLimit);
   return requests.map((request, index) => {
     switch (request.kind) {
       case 'note': {
@@ -67,9 +95,54 @@ export function answerBatch<R extends BatchRow>(
       case 'siblings':
       case 'referrings':
         return (byRequest.get(index) ?? []).sort(pageOrder(request)).map(({ record }) => record);
+      case 'linked': {
+        const note = full.get(request.id);
+        // Namesakes' details are cut as every related note's are.
+        return note ? linkedNotesOf(note.details, note.notebookId, namesakes) : [];
+      }
+      case 'linking': {
+        const note = linkingNamesakes.get(request.id)?.find((namesake) => namesake.id === request.id);
+        // Not among its namesakes: invisible, or a note no link can resolve to.
+        if (!note) return [];
+        return linkingNotes(note, linkingNamesakes.get(request.id)!, linkingCandidates.get(request.id) ?? []).map(related);
+      }
       default:
         // A request kind no SQL store serves.
         throw new StoreUnavailable(`the SQL store cannot answer a ${(request as { kind: string }).kind} request`);
     }
   });
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The candidates whose details link to `note` (`linksTo`), by ascending id: those with a link
+ * whose target is the key of `note`'s title, from a notebook where that key resolves to `note`
+ * among `namesakes` (which depends on the notebook only, so is resolved once for each).
+ */
+function linkingNotes(note: FilteredRecord, namesakes: readonly FilteredRecord[], candidates: readonly FilteredRecord[]): FilteredRecord[] {
+  const key = titleKeyOf(note.title);
+  const resolvesHere = new Map<number, boolean>();
+  const found: FilteredRecord[] = [];
+  for (const candidate of [...candidates].sort((a, b) => a.id - b.id)) {
+    if (!linkTargetsOf(candidate.details).includes(key)) continue;
+    let here = resolvesHere.get(candidate.notebookId);
+    if (here === undefined) {
+      here = resolveLink(key, candidate.notebookId, namesakes)?.id === note.id;
+      resolvesHere.set(candidate.notebookId, here);
+    }
+    if (here) found.push(candidate);
+  }
+  return found;
+}
+
+/** A record read with its details in full, as a related note's: details cut to `detailsLimit + 1` code points. */
+function relatedRecord(record: FilteredRecord, detailsLimit: number): FilteredRecord {
+  if (record.details === undefined) return record;
+  const { head } = takeCodePoints(record.details, detailsLimit + 1);
+  return head === record.details ? record : { ...record, details: head };
 }

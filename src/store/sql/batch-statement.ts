@@ -3,7 +3,7 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
-import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, NOTES_BY_ID } from './answer-batch.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './answer-batch.js';
 import { readableAsTable } from './most-readable-notebooks-inline.js';
 import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from './note-table-names.js';
 import { noteTableSql, type NoteTableSql } from './note-table-sql.js';
@@ -27,25 +27,36 @@ type Sql = RawBuilder<unknown>;
  * limited selects under a recursive CTE, which the template says plainly, with every value a
  * bound parameter. The host's table and columns are named as the host named them (see
  * note-table-sql.ts).
+ *
+ * Links (spec section 10) are read narrowed, and resolved by the reader (answer-batch.ts) with
+ * src/links: a `linked` request reads its note in full here, and the notes whose title may match
+ * one of its targets in a second statement, of `titleKeys` (then `requests` may be empty); a
+ * `linking` request reads here the notes whose details may link to its note, in full, and the
+ * notes whose title may match its note's.
  */
 export function batchStatement(
   requests: readonly ExtendedReadRequest[],
   scope: ReadScope,
   dialect: SqlDialect,
   names: ResolvedNoteTable = DOUGHNUT_NOTE_TABLE,
+  titleKeys: readonly string[] = [],
 ): Sql {
   const q: Statement = { scope, t: noteTableSql(names), dialect };
   const { t } = q;
   const picks: Sql[] = [];
   const apart: Sql[] = [];
   const cutIds = requests.flatMap((r) => (r.kind === 'note' && !r.full ? [r.id] : []));
-  const fullIds = requests.flatMap((r) => (r.kind === 'note' && r.full ? [r.id] : []));
+  // A linked request's note in full: its details are where its links are.
+  const fullIds = requests.flatMap((r) => ((r.kind === 'note' && r.full) || r.kind === 'linked' ? [r.id] : []));
+  const linkingIds = [...new Set(requests.flatMap((r) => (r.kind === 'linking' ? [r.id] : [])))];
   const chainStarts = requests.flatMap((r) => (r.kind === 'ancestors' ? [r.id] : []));
   if (cutIds.length > 0) picks.push(notesById(cutIds, q, NOTES_BY_ID));
   if (fullIds.length > 0) picks.push(notesById(fullIds, q, FULL_NOTES_BY_ID));
   if (chainStarts.length > 0) {
     picks.push(sql`SELECT ${dialect.pick(ANCESTOR_ROWS, sql`c.id`, { anchor: sql`c.anchor` })} FROM ${t.expression('chain')} c`);
   }
+  for (const id of linkingIds) picks.push(linkingCandidates(id, q), linkingNamesakes(id, q));
+  if (titleKeys.length > 0) picks.push(namesakesOfKeys(titleKeys, q));
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
     const candidates =
@@ -56,7 +67,10 @@ export function batchStatement(
   });
   // A batch of nothing still answers with its (empty) rows.
   if (picks.length === 0 && dialect.noPicks) picks.push(dialect.noPicks);
-  const details = fullIds.length > 0 ? sql`CASE WHEN picked.req = ${sql.lit(FULL_NOTES_BY_ID)} THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
+  // Notes read by id in full, and notes that may link to a note, whose links are in all their details.
+  const whole = [...(fullIds.length > 0 ? [FULL_NOTES_BY_ID] : []), ...(linkingIds.length > 0 ? [LINKING_CANDIDATES] : [])];
+  const details =
+    whole.length > 0 ? sql`CASE WHEN picked.req IN (${sql.join(whole.map((req) => sql.lit(req)))}) THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
   const picked =
     picks.length > 0
       ? [
@@ -102,6 +116,43 @@ function notesById(ids: readonly number[], q: Statement, req: number): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(req, t.column('n', 'id'))} FROM ${t.table} n
     WHERE ${dialect.idIn(t.column('n', 'id'), ids)} AND ${visible('n', q)}`;
+}
+
+/**
+ * The visible notes whose details may link to the visible note `id` (spec section 10), narrowed
+ * in SQL to those whose details hold `[[` and the key of the note's title in any ASCII case (see
+ * `linksTo`), each with its chain's `anchor` the note. The reader keeps those that do.
+ */
+function linkingCandidates(id: number, q: Statement): Sql {
+  const { t, dialect } = q;
+  return sql`SELECT ${dialect.pick(LINKING_CANDIDATES, t.column('n', 'id'), { anchor: t.column('f', 'id') })}
+    FROM ${t.table} f JOIN ${t.table} n ON ${t.column('n', 'details')} LIKE '%[[%' AND ${dialect.holdsTitleKey(t.column('n', 'details'), t.column('f', 'title'))}
+    WHERE ${t.column('f', 'id')} = ${id} AND ${visible('f', q)} AND ${visible('n', q)}`;
+}
+
+/**
+ * The visible notes whose title may match the title of the visible note `id`, narrowed in SQL:
+ * of those with one title in one notebook, only the smallest id, the only one a link can resolve
+ * to (`isPreferredLinkNote`). Each with its `anchor` the note.
+ */
+function linkingNamesakes(id: number, q: Statement): Sql {
+  const { t, dialect } = q;
+  return sql`SELECT ${dialect.pick(LINKING_NAMESAKES, sql`MIN(${t.column('n', 'id')})`, { anchor: sql`MIN(${t.column('f', 'id')})` })}
+    FROM ${t.table} f JOIN ${t.table} n ON ${dialect.sameTitleKey(t.column('n', 'title'), t.column('f', 'title'))}
+    WHERE ${t.column('f', 'id')} = ${id} AND ${visible('f', q)} AND ${visible('n', q)}
+    GROUP BY ${t.column('n', 'notebookId')}, ${dialect.exactText(t.column('n', 'title'))}`;
+}
+
+/**
+ * The visible notes whose title may match one of `keys` (link targets, as `titleKeyOf` gives
+ * them), narrowed in SQL as {@link linkingNamesakes} are.
+ */
+function namesakesOfKeys(keys: readonly string[], q: Statement): Sql {
+  const { t, dialect } = q;
+  return sql`SELECT ${dialect.pick(NAMESAKES_OF_KEYS, sql`MIN(${t.column('n', 'id')})`)}
+    FROM ${t.table} n
+    WHERE ${dialect.titleKeyIn(t.column('n', 'title'), keys)} AND ${visible('n', q)}
+    GROUP BY ${t.column('n', 'notebookId')}, ${dialect.exactText(t.column('n', 'title'))}`;
 }
 
 /**
@@ -247,7 +298,7 @@ function linkJoins(q: Statement): Sql {
     LEFT JOIN ${t.table} o ON ${t.column('o', 'id')} = ${t.column('n', 'objectId')} AND ${visible('o', q)}`;
 }
 
-function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp', { t, scope, dialect }: Statement): Sql {
+function visible(alias: 'n' | 'p' | 'o' | 's' | 's0' | 'sp' | 'f', { t, scope, dialect }: Statement): Sql {
   const notDeleted = sql`${t.column(alias, 'deletedAt')} IS NULL`;
   if (!scope.readableNotebooks) return notDeleted;
   const notebook = t.column(alias, 'notebookId');

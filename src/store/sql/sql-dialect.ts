@@ -59,6 +59,23 @@ export interface SqlDialect {
    * table of `id`, `sibling_order` and `kept`, in `order` as its columns name it).
    */
   filteredShown(examined: Sql, order: Sql, limit: number): Sql;
+  /**
+   * A title's text compared by link matching (spec section 10), narrowed: `title` with spaces
+   * removed from both ends and folded the way `keys` are compared with it, so that every title
+   * whose `titleKeyOf` is one of `keys` (themselves keys) passes; others may pass too, and are
+   * told apart exactly afterwards.
+   */
+  titleKeyIn(title: Sql, keys: readonly string[]): Sql;
+  /** Titles `a` and `b`, narrowed as {@link titleKeyIn}: true whenever their keys are equal. */
+  sameTitleKey(a: Sql, b: Sql): Sql;
+  /**
+   * `details` may hold a link to `title`: true whenever the details hold the key of the title in
+   * any ASCII case (every note whose details link to a note of that title), and the title's key
+   * is not empty.
+   */
+  holdsTitleKey(details: Sql, title: Sql): Sql;
+  /** A text to group by its exact characters, whatever the column's collation says is equal. */
+  exactText(text: Sql): Sql;
   /** The UTF-8 bytes of a text. */
   byteLength(text: Sql): Sql;
   /** `measure` is at most `max`, a non-negative safe integer. */

@@ -26,8 +26,15 @@ export interface ReaderSession {
 export interface BatchReads {
   /** One statement answering every request of the batch. */
   statement(requests: readonly ExtendedReadRequest[]): RawBuilder<unknown>;
-  /** The statement's rows as one list of records per request, in each request's order. */
-  answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[]): (readonly FilteredRecord[])[];
+  /**
+   * The statement's rows as one list of records per request, in each request's order; `more`
+   * sends the batch's second statement, when its links need one, and gives its rows.
+   */
+  answer(
+    requests: readonly ExtendedReadRequest[],
+    rows: readonly unknown[],
+    more: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
+  ): Promise<(readonly FilteredRecord[])[]>;
 }
 
 /** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
@@ -40,7 +47,8 @@ export interface ReadPlan {
 /**
  * Reads for one build on one pinned connection, inside the snapshot the plan starts: every read
  * of the build sees the database as it was at its start, while others write. Each batch of
- * requests is one statement, so one round trip.
+ * requests is one statement, so one round trip, and a second one when the notes a batch's
+ * `linked` requests read hold links (their targets are looked up then).
  *
  * Neither end of the snapshot is waited on by itself. The start is sent as the reader opens and
  * the first read is queued behind it on the connection, so the read runs inside the snapshot;
@@ -137,7 +145,10 @@ export class SqlNoteReader implements NoteReader {
     const reading = this.guarded.run(this.reads!.statement(requests), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
-    return this.reads!.answer(requests, rows);
+    return this.reads!.answer(requests, rows, (statement) => {
+      this.statements++;
+      return this.guarded.run(statement, 'a note query failed');
+    });
   }
 
   readExtended(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
