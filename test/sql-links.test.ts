@@ -208,3 +208,73 @@ describe('builds with links in the SQL stores', () => {
  * links to, and their targets. Note 5 links only to itself, so reaches no `LinkedNote`.
  */
 const LINK_TRIPS = [6, 6, 6, 4];
+
+describe('bad input with links in the SQL stores, within the default deadline', () => {
+  /** Builds of `foci` with links on, on every engine, each compared with the memory store's, byte for byte. */
+  async function buildsAsInMemory(fixture: Fixture, foci: readonly number[], batchSize?: number): Promise<string[]> {
+    const outcomes: string[] = [];
+    const memory = new MemoryNoteStore(fixture);
+    for (const engine of engines) {
+      await engine.load(fixture, { renamed: false, ...(batchSize && { batchSize }) });
+      const store = engine.store();
+      for (const focus of foci) {
+        const options = { focus, budget: 2000, tokenizer: 'o200k' as const, links: true };
+        const expected = await outcomeOf(buildContext(memory, options));
+        expect(await outcomeOf(buildContext(store, options)), `${engine.name}, focus ${focus}`).toBe(expected);
+        outcomes.push(expected);
+      }
+      await store.idle();
+    }
+    return outcomes;
+  }
+
+  const relationsOf = (outcome: string) => [...outcome.matchAll(/"relation":"(\w+)"/g)].map((match) => match[1]!);
+
+  it('a note with 10,000 links, to 10,000 notes', async () => {
+    const notes: NoteData[] = Array.from({ length: 10_000 }, (_, index) => ({ id: index + 3, title: `Topic ${index}`, parentId: 2, siblingOrder: index, notebookId: 1 }));
+    const links = notes.map((note) => `[[${note.title.toUpperCase()}]]`).join(' ');
+    const index: NoteData = { id: 1, title: 'Index', details: links, siblingOrder: 0, notebookId: 1 };
+    const outcomes = await buildsAsInMemory({ notebooks: [], notes: [index, { id: 2, title: 'Topics', siblingOrder: 1, notebookId: 1 }, ...notes] }, [1, 5_000]);
+    expect(relationsOf(outcomes[0]!)).toContain('LinkedNote');
+    expect(relationsOf(outcomes[1]!)).toContain('LinkingNote');
+  });
+
+  it('15 MB of details with links (as much as a MEDIUMTEXT row the server’s default packet takes), linking and linked', async () => {
+    const big = `${'lorem ipsum [[Energy]] dolor '.repeat(15 * 2 ** 20 / 29)}[[Mass]]`;
+    const notes: NoteData[] = [
+      { id: 1, title: 'Energy', details: 'See [[Big]].', siblingOrder: 0, notebookId: 1 },
+      { id: 2, title: 'Big', details: big, siblingOrder: 1, notebookId: 1 },
+      { id: 3, title: 'Mass', siblingOrder: 2, notebookId: 1 },
+    ];
+    const outcomes = await buildsAsInMemory({ notebooks: [], notes }, [1, 3], 1);
+    expect(relationsOf(outcomes[0]!)).toEqual(['LinkedNote', 'LinkedNoteLink']);
+    expect(relationsOf(outcomes[1]!)).toEqual(['LinkingNote']);
+  });
+
+  it('10,000 notes with one title in 100 notebooks, linked to and linking', async () => {
+    const notes: NoteData[] = Array.from({ length: 10_000 }, (_, index) => ({
+      id: index + 1,
+      title: index % 2 === 0 ? 'Energy' : ' energy ',
+      ...(index % 3 === 0 && { details: '[[ENERGY]]' }),
+      siblingOrder: index,
+      notebookId: 1 + (index % 100),
+      ...(index % 7 === 3 && { deletedAt: '2026-01-01T00:00:00Z' }),
+    }));
+    notes.push({ id: 20_000, title: 'Reader', details: 'On [[energy]].', siblingOrder: 0, notebookId: 50 });
+    const outcomes = await buildsAsInMemory({ notebooks: [], notes }, [1, 50, 150, 20_000]);
+    expect(relationsOf(outcomes[0]!)).toContain('LinkingNote');
+    expect(relationsOf(outcomes[3]!)).toContain('LinkedNote');
+  });
+
+  it('a self link and a cycle A → B → A', async () => {
+    const notes: NoteData[] = [
+      { id: 1, title: 'Self', details: 'I am [[self]] and [[ Self ]].', siblingOrder: 0, notebookId: 1 },
+      { id: 2, title: 'A', details: 'To [[B]].', siblingOrder: 1, notebookId: 1 },
+      { id: 3, title: 'B', details: 'Back to [[a]].', siblingOrder: 2, notebookId: 1 },
+    ];
+    const outcomes = await buildsAsInMemory({ notebooks: [], notes }, [1, 2, 3]);
+    expect(relationsOf(outcomes[0]!).filter((relation) => relation.startsWith('Link'))).toEqual([]);
+    // B links back to A: as a LinkingNote of A it is a duplicate, which records nothing.
+    expect(relationsOf(outcomes[1]!).filter((relation) => relation.startsWith('Link'))).toEqual(['LinkedNote']);
+  });
+});
