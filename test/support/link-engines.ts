@@ -3,6 +3,7 @@ import type { Fixture } from '../../src/store/memory/fixture.js';
 import { loadFixture } from '../../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../../src/store/note-store.js';
+import { LINKS_INDEX_DDL_POSTGRES } from '../../src/store/postgres/links-index-ddl.js';
 import { PostgresNoteStore } from '../../src/store/postgres/postgres-note-store.js';
 import type { NoteTableNames } from '../../src/store/sql/note-table-names.js';
 import { createTestDatabase } from './mysql-test-database.js';
@@ -18,7 +19,10 @@ export interface LinkEngine {
   readonly name: string;
   /** The fixture as the engine can store it. */
   storable(fixture: Fixture): Fixture;
-  /** Replaces the tables with `fixture`, in Doughnut's table and, unless `renamed` is false, in the renamed one. */
+  /**
+   * Replaces the tables with `fixture`, in Doughnut's table and, unless `renamed` is false, in the
+   * renamed one; on PostgreSQL, Doughnut's table has the recommended links index.
+   */
   load(fixture: Fixture, options?: { renamed?: boolean; batchSize?: number }): Promise<void>;
   /** A fresh store on Doughnut's table or on the renamed one. */
   store(renamed?: boolean): SqlStore;
@@ -55,6 +59,8 @@ export async function linkEngines(): Promise<LinkEngine[]> {
       load: async (fixture, { renamed = true, batchSize } = {}) => {
         await dropNoteTables(postgres.db);
         await loadFixture(postgres.db, fixture, { ...(batchSize && { batchSize }) });
+        // Doughnut's table with the recommended links index, the renamed one without.
+        for (const statement of LINKS_INDEX_DDL_POSTGRES) await sql.raw(statement).execute(postgres.db);
         if (renamed) await loadFixture(postgres.db, fixture, { ...(batchSize && { batchSize }) }, RENAMED);
       },
       store: (renamed = false) => PostgresNoteStore.fromPool(postgres.pool, renamed ? RENAMED : undefined),

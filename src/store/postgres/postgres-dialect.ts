@@ -92,7 +92,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
     const key = asciiFolded(sql`btrim(${title})`);
     // The key as a LIKE pattern: its wildcards and the escape character taken literally.
     const escaped = sql`replace(replace(replace(${key}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-    return sql`btrim(${title}) <> '' AND ${asciiFolded(details)} LIKE '%' || ${escaped} || '%'`;
+    return sql`${details} LIKE '%[[%' AND btrim(${title}) <> '' AND ${asciiFolded(details)} LIKE '%' || ${escaped} || '%'`;
   },
   exactText: (text) => sql`(${text} COLLATE "C")`,
   byteLength: (text) => sql`OCTET_LENGTH(${text})`,

@@ -126,7 +126,7 @@ function notesById(ids: readonly number[], q: Statement, req: number): Sql {
 function linkingCandidates(id: number, q: Statement): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(LINKING_CANDIDATES, t.column('n', 'id'), { anchor: t.column('f', 'id') })}
-    FROM ${t.table} f JOIN ${t.table} n ON ${t.column('n', 'details')} LIKE '%[[%' AND ${dialect.holdsTitleKey(t.column('n', 'details'), t.column('f', 'title'))}
+    FROM ${t.table} f JOIN ${t.table} n ON ${dialect.holdsTitleKey(t.column('n', 'details'), t.column('f', 'title'))}
     WHERE ${t.column('f', 'id')} = ${id} AND ${visible('f', q)} AND ${visible('n', q)}`;
 }
 

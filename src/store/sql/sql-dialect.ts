@@ -69,9 +69,9 @@ export interface SqlDialect {
   /** Titles `a` and `b`, narrowed as {@link titleKeyIn}: true whenever their keys are equal. */
   sameTitleKey(a: Sql, b: Sql): Sql;
   /**
-   * `details` may hold a link to `title`: true whenever the details hold the key of the title in
-   * any ASCII case (every note whose details link to a note of that title), and the title's key
-   * is not empty.
+   * `details` may hold a link to `title`: true whenever the details hold `[[` and the key of the
+   * title in any ASCII case (every note whose details link to a note of that title), and the
+   * title's key is not empty.
    */
   holdsTitleKey(details: Sql, title: Sql): Sql;
   /** A text to group by its exact characters, whatever the column's collation says is equal. */
