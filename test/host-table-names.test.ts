@@ -86,6 +86,15 @@ const SEARCHES: readonly [string, { limit: number; readableNotebooks?: ReadonlyS
   ['energy', { limit: 5, readableNotebooks: new Set(Array.from({ length: 1_500 }, (_, index) => index + 1)) }],
 ];
 
+/** The notebook with links: every third note's details gain a link to the title of the note seven places on, in capitals. */
+function withLinks(notebook: Fixture): Fixture {
+  const notes = notebook.notes.map((note, index) => {
+    const target = notebook.notes[(index + 7) % notebook.notes.length]!;
+    return index % 3 === 0 ? { ...note, details: `${note.details ?? ''} See [[${target.title.toUpperCase()}]].` } : note;
+  });
+  return { ...notebook, notes };
+}
+
 /** A build's result and report as JSON, round trips aside (the only field stores may differ in). */
 async function outcomeOf(build: Promise<{ result: unknown; report: { roundTrips: number } }>): Promise<string> {
   return build.then(
@@ -102,7 +111,7 @@ let postgres: PostgresTestDatabase;
 let otherDatabase: string;
 
 beforeAll(async () => {
-  fixture = await readFixtureFile(SAMPLE_NOTEBOOK);
+  fixture = withLinks(await readFixtureFile(SAMPLE_NOTEBOOK));
   memory = new MemoryNoteStore(fixture);
   [mysql, postgres] = await Promise.all([createTestDatabase(), createPostgresTestDatabase()]);
   otherDatabase = `${new URL(mysql.url).pathname.slice(1)}_other`;
@@ -135,18 +144,22 @@ describe.each(ENGINES)('a host’s own table on $engine', ({ database, store: st
 
     it('builds what the memory store builds, for foci with every relation, whatever the readable notebooks and the budget', async () => {
       let built = 0;
+      let linked = 0;
       for (const focus of FOCI) {
         for (const readable of READABLE) {
           for (const budget of BUDGETS) {
-            const options: BuildOptions = { focus, budget, ...(readable && { readableNotebooks: readable }) };
+            // Links (spec section 10) with the larger budget: their statements name the table too.
+            const options: BuildOptions = { focus, budget, links: budget === BUDGETS[0], ...(readable && { readableNotebooks: readable }) };
             const expected = await outcomeOf(buildContext(memory, options));
             expect(await outcomeOf(buildContext(store, options)), `focus ${focus}, budget ${budget}, readable ${readable?.length ?? 'all'}`).toBe(expected);
             if (expected.startsWith('{')) built++;
+            if (/"relationToFocusNote":"Link(ed|ing)Note"/.test(expected)) linked++;
           }
         }
       }
       // Most foci are readable in most of the builds: the comparison is of contexts, not errors.
       expect(built).toBeGreaterThan(40);
+      expect(linked).toBeGreaterThan(4);
     }, 60_000);
 
     it('finds by title what the memory store finds', async () => {
