@@ -14,6 +14,8 @@ import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js'
 import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
 import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
 import { RENAMED } from './support/store-kinds.js';
+import { linkedNotebook } from './support/linked-notebook.js';
+import { linkTargetsOf } from '../src/links/link-targets.js';
 
 // The PostgreSQL reader against the memory store's, request by request: the memory store is the
 // port's plain reading of the fixture, written apart from any SQL.
@@ -58,6 +60,8 @@ const request = (ids: number): fc.Arbitrary<ExtendedReadRequest> =>
       { kind: fc.constant('referrings' as const), objectId: fc.integer({ min: 1, max: ids }), afterId: fc.integer({ min: 0, max: ids }), limit: fc.integer({ min: 1, max: 6 }) },
       { requiredKeys: ['kind', 'objectId', 'limit'] },
     ),
+    fc.record({ kind: fc.constant('linked' as const), id: fc.integer({ min: 1, max: ids }) }),
+    fc.record({ kind: fc.constant('linking' as const), id: fc.integer({ min: 1, max: ids }) }),
     fc.record({
       kind: fc.constant('siblings' as const),
       of: fc.integer({ min: 1, max: ids }),
@@ -86,11 +90,11 @@ const withFilters = (requests: readonly ExtendedReadRequest[]): fc.Arbitrary<Ext
   );
 
 describe('the PostgreSQL reader', () => {
-  it('answers every request kind, siblings pages and size-filtered pages included, as the memory store does, in one round trip per batch, on Doughnut’s table and on a renamed one (80 notebooks)', async () => {
+  it('answers every request kind, siblings pages and size-filtered pages included, as the memory store does, in one round trip per batch (two when its linked notes have links), on Doughnut’s table and on a renamed one (110 notebooks, some with links)', async () => {
     const reached = { notes: 0, ancestors: 0, cycles: 0, children: 0, referrings: 0, siblings: 0, linked: 0, linking: 0, leftOut: 0, scoped: 0 };
     await fc.assert(
       fc.asyncProperty(
-        randomNotebook({ maxNotes: 30 }).map(storableInPostgres),
+        fc.oneof(randomNotebook({ maxNotes: 30 }), linkedNotebook(30)).map(storableInPostgres),
         readableNotebooks,
         fc.array(request(32), { minLength: 10, maxLength: 40 }).chain(withFilters),
         fc.integer({ min: 0, max: 40 }),
@@ -100,11 +104,14 @@ describe('the PostgreSQL reader', () => {
           await loadFixture(database.db, fixture, {}, RENAMED);
           const scope: ReadScope = { detailsLimit, ...(readable && { readableNotebooks: new Set(readable) }) };
           const expected = comparable(requests, (await readWith(new MemoryNoteStore(fixture), requests, scope)).pages);
+          // A second statement when a linked request's note is visible and has links, for their targets.
+          const visible = (id: number) => fixture.notes.find((note) => note.id === id && note.deletedAt === undefined && (!readable || readable.includes(note.notebookId)));
+          const second = requests.some((r) => r.kind === 'linked' && linkTargetsOf(visible(r.id)?.details).length > 0) ? 1 : 0;
           for (const store of [PostgresNoteStore.fromPool(database.pool), PostgresNoteStore.fromPool(database.pool, RENAMED)]) {
             const { pages, roundTrips } = await readWith(store, requests, scope);
             expect(comparable(requests, pages)).toEqual(expected);
-            // The table's check, the snapshot's start, then the whole batch in one statement.
-            expect(roundTrips).toBe(3);
+            // The table's check, the snapshot's start, then the whole batch in one statement (and the targets').
+            expect(roundTrips).toBe(3 + second);
             await store.idle();
           }
           const byId = new Map(fixture.notes.map((note) => [note.id, note]));
@@ -116,7 +123,7 @@ describe('the PostgreSQL reader', () => {
           if (readable && expected.some((page) => page.length > 0)) reached.scoped++;
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 110 },
     );
     console.log(`postgres reader: ${JSON.stringify(reached)}`);
     expect(reached.notes).toBeGreaterThan(50);
@@ -127,6 +134,8 @@ describe('the PostgreSQL reader', () => {
     expect(reached.siblings).toBeGreaterThan(8);
     expect(reached.leftOut).toBeGreaterThan(20);
     expect(reached.scoped).toBeGreaterThan(6);
+    expect(reached.linked).toBeGreaterThan(6);
+    expect(reached.linking).toBeGreaterThan(4);
   });
 
   it('reads a 3,000-deep chain and a 3,000-long cycle whole, and stops a chain at a deleted or unreadable step', async () => {
