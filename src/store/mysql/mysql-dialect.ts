@@ -56,8 +56,8 @@ function filteredShown(examined: RawBuilder<unknown>, order: RawBuilder<unknown>
         LIMIT ${limit}`;
 }
 
-/** A text's UTF-8 bytes. */
-const utf8Bytes = (text: RawBuilder<unknown>) => sql`CAST(CONVERT(${text} USING utf8mb4) AS BINARY)`;
+/** A text lowered by the Unicode case mapping, as utf8mb4 under utf8mb4_bin, whatever its own character set and collation. */
+const binaryLower = (text: RawBuilder<unknown>) => sql`LOWER(CONVERT(${text} USING utf8mb4) COLLATE utf8mb4_bin)`;
 
 /** MySQL and MariaDB, pages ordered by the `sibling_order` column (see {@link mysqlDialect}). */
 export const MYSQL_DIALECT: SqlDialect = {
@@ -86,16 +86,17 @@ export const MYSQL_DIALECT: SqlDialect = {
   beyondNote: (direction, n, s) => beyondKey(direction, n, s.siblingOrder, s.id),
   filteredPagesApart: true,
   filteredShown,
-  // LOWER on both sides keeps every ASCII-case variant (and, under a `_ci` collation, the
-  // comparison ignores case anyway); TRIM without characters removes spaces only.
-  titleKeyIn: (title, keys) => sql`LOWER(TRIM(${title})) IN (${sql.join(keys.map((key) => sql`LOWER(${key})`))})`,
-  sameTitleKey: (a, b) => sql`LOWER(TRIM(${a})) = LOWER(TRIM(${b}))`,
-  // Searched as bytes (UTF-8, whatever the columns' character sets), LOWER applied first on both
-  // sides: a substring of a text lowers to a substring of the lowered text. Neither LIKE's
-  // wildcards nor a collation's rules then apply, and a `_ci` collation's LIKE over every row's
-  // details took three times as long (MariaDB, 100,000 notes). An empty key is in any text.
+  // Lowered on both sides, under utf8mb4_bin: the Unicode case mapping, which maps A–Z to a–z
+  // whatever the column's collation (a Turkish one would lower I to ı), so every ASCII-case
+  // variant of a key passes; TRIM without characters removes spaces only.
+  titleKeyIn: (title, keys) => sql`${binaryLower(sql`TRIM(${title})`)} IN (${sql.join(keys.map((key) => binaryLower(sql`${key}`)))})`,
+  sameTitleKey: (a, b) => sql`${binaryLower(sql`TRIM(${a})`)} = ${binaryLower(sql`TRIM(${b})`)}`,
+  // Searched as bytes (UTF-8), lowered first on both sides: a substring of a text lowers to a
+  // substring of the lowered text. Neither LIKE's wildcards nor a collation's rules then apply,
+  // and a `_ci` collation's LIKE over every row's details took three times as long (MariaDB,
+  // 100,000 notes). An empty key is in any text.
   holdsTitleKey: (details, title) => sql`INSTR(CAST(${details} AS BINARY), '[[') > 0 AND TRIM(${title}) <> ''
-    AND INSTR(${utf8Bytes(sql`LOWER(${details})`)}, ${utf8Bytes(sql`LOWER(TRIM(${title}))`)}) > 0`,
+    AND INSTR(CAST(${binaryLower(details)} AS BINARY), CAST(${binaryLower(sql`TRIM(${title})`)} AS BINARY)) > 0`,
   exactText: (text) => sql`CAST(${text} AS BINARY)`,
   // LENGTH counts bytes.
   byteLength: (text) => sql`LENGTH(${text})`,
