@@ -133,13 +133,14 @@ function linkingCandidates(id: number, q: Statement): Sql {
 /**
  * The visible notes whose title may match the title of the visible note `id`, narrowed in SQL:
  * of those with one title in one notebook, only the smallest id, the only one a link can resolve
- * to (`isPreferredLinkNote`). Each with its `anchor` the note.
+ * to (`isPreferredLinkNote`). Each with its `anchor` the note. None when the note's title is
+ * spaces only: no link names it.
  */
 function linkingNamesakes(id: number, q: Statement): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(LINKING_NAMESAKES, sql`MIN(${t.column('n', 'id')})`, { anchor: sql`MIN(${t.column('f', 'id')})` })}
     FROM ${t.table} f JOIN ${t.table} n ON ${dialect.sameTitleKey(t.column('n', 'title'), t.column('f', 'title'))}
-    WHERE ${t.column('f', 'id')} = ${id} AND ${visible('f', q)} AND ${visible('n', q)}
+    WHERE ${t.column('f', 'id')} = ${id} AND TRIM(${t.column('f', 'title')}) <> '' AND ${visible('f', q)} AND ${visible('n', q)}
     GROUP BY ${t.column('n', 'notebookId')}, ${dialect.exactText(t.column('n', 'title'))}`;
 }
 
