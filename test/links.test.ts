@@ -45,8 +45,9 @@ function scenario(tokenizers: readonly ReferenceOptions['tokenizer'][]): fc.Arbi
         tokenizer: fc.constantFrom(...tokenizers),
         truncate: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 }) }),
         format: fc.constantFrom('json' as const, 'prompt' as const),
-        fit: fc.constantFrom('skip' as const, 'shorten' as const),
-        readableNotebooks,
+        fit: fc.constantFrom('skip' as const, 'shorten' as const, 'shorten' as const),
+        // Often a few readable notebooks, where resolutions change.
+        readableNotebooks: fc.oneof(readableNotebooks, fc.subarray([1, 2, 3], { minLength: 1, maxLength: 2 })),
         // Mostly `links: true`; else no links, or a list of relations that names link relations.
         links: fc.oneof(
           { weight: 4, arbitrary: fc.constant({ links: true }) },
@@ -149,7 +150,7 @@ async function compare(kind: StoreKind, drawn: Scenario, reach: LinkReach): Prom
   expect(report.added).toEqual(expected.added);
 }
 
-const RUNS = { memory: [200, 60, 30], sql: [25, 10, 8] } as const;
+const RUNS = { memory: [500, 150, 60], sql: [40, 15, 10] } as const;
 
 describe('links between notes: buildContext matches the reference (spec section 10)', () => {
   const reach = new LinkReach();
@@ -170,12 +171,14 @@ describe('links between notes: buildContext matches the reference (spec section 
 
   it('the runs above reached every case links bring', () => {
     console.log(`links against the reference: ${reach}`);
-    for (const relation of LINK_RELATIONS) expect(reach.added.get(relation), relation).toBeGreaterThanOrEqual(40);
-    expect(reach.sameNotebookDecided).toBeGreaterThanOrEqual(5);
-    expect(reach.readableChangedResolution).toBeGreaterThanOrEqual(5);
-    expect(reach.dangling).toBeGreaterThanOrEqual(20);
-    expect(reach.duplicateThroughLink).toBeGreaterThanOrEqual(20);
-    expect(reach.shortenedLink).toBeGreaterThanOrEqual(5);
-    expect(reach.twoFociShareLinked).toBeGreaterThanOrEqual(5);
+    // About half of what the seeded runs reach.
+    const least = { LinkedNote: 80, LinkingNote: 50, LinkedNoteLink: 20 };
+    for (const relation of LINK_RELATIONS) expect(reach.added.get(relation), relation).toBeGreaterThanOrEqual(least[relation]);
+    expect(reach.sameNotebookDecided).toBeGreaterThanOrEqual(12);
+    expect(reach.readableChangedResolution).toBeGreaterThanOrEqual(18);
+    expect(reach.dangling).toBeGreaterThanOrEqual(250);
+    expect(reach.duplicateThroughLink).toBeGreaterThanOrEqual(60);
+    expect(reach.shortenedLink).toBeGreaterThanOrEqual(4);
+    expect(reach.twoFociShareLinked).toBeGreaterThanOrEqual(10);
   });
 });
