@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildContext, NoteNotFound, type BuildOptions, type GraphRAGResult } from '../src/index.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
+import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { linkedNotebook } from './support/linked-notebook.js';
 import { readableNotebooks, storableInPostgres } from './support/random-notebook.js';
 import { firstInvisibleFocus, referenceBuild, type ReferenceOptions, type ReferenceOutcome, type Relation } from './support/reference-build.js';
@@ -182,3 +183,46 @@ describe('links between notes: buildContext matches the reference (spec section 
     expect(reach.twoFociShareLinked).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('links: bad input builds within the deadline, exactly (the memory store)', () => {
+  const build = (fixture: Fixture, focus: number, budget = 1_000_000) =>
+    buildContext(new MemoryNoteStore(fixture), { focus, budget, tokenizer: 'one-per-note', links: true, timeoutMs: 30_000 });
+  const related = (outcome: Awaited<ReturnType<typeof build>>) => outcome.result.relatedNotes.map((note) => `${note.relationToFocusNote} ${note.uriAndTitle}`);
+
+  it('16 MB of details: links at the start, in the middle and at the end are all found, and the note links to itself', async () => {
+    const filler = 'x'.repeat(8 * 1024 * 1024 - 20);
+    const fixture = {
+      notebooks: [{ id: 1, name: 'N' }],
+      notes: [
+        { id: 1, title: 'Big', notebookId: 1, siblingOrder: 1, details: `[[Start]]${filler}[[middle]]${filler}[[ END |the end]][[Big]]` },
+        { id: 2, title: 'Start', notebookId: 1, siblingOrder: 2 },
+        { id: 3, title: 'Middle', notebookId: 1, siblingOrder: 3 },
+        { id: 4, title: 'End', notebookId: 1, siblingOrder: 4, details: 'see [[Big]]' },
+      ],
+    };
+    // Tier 1 takes the three linked notes (the self link is passed over); tier 2, End linking back.
+    expect(related(await build(fixture, 1))).toEqual(['LinkedNote [Start](/n2)', 'LinkedNote [Middle](/n3)', 'LinkedNote [End](/n4)']);
+    // End's LinkingNote is Big: a note reached as LinkedNote already, so it is not added twice.
+    expect(related(await build(fixture, 4))).toEqual(['LinkedNote [Big](/n1)', 'LinkedNoteLink [Start](/n2)', 'LinkedNoteLink [Middle](/n3)']);
+  });
+
+  it('10,000 links in one note, 10,000 notes of one title, and a cycle A → B → A', async () => {
+    const notes = [
+      { id: 1, title: 'Hub', notebookId: 1, siblingOrder: 1, details: Array.from({ length: 10_000 }, (_, i) => `[[T${i}]]`).join(' ') },
+      ...Array.from({ length: 10_000 }, (_, i) => ({ id: 2 + i, title: `T${i}`, notebookId: 1, siblingOrder: 2 + i })),
+      // 10,000 notes titled Same: the smallest id in the linking note's notebook wins.
+      ...Array.from({ length: 10_000 }, (_, i) => ({ id: 20_002 + i, title: 'Same', notebookId: 2 + (i % 2), siblingOrder: i })),
+      { id: 40_002, title: 'A', notebookId: 3, siblingOrder: 1, details: '[[Same]] [[B]]' },
+      { id: 40_003, title: 'B', notebookId: 3, siblingOrder: 2, details: '[[A]]' },
+    ];
+    const fixture = { notebooks: [1, 2, 3].map((id) => ({ id, name: `N${id}` })), notes };
+    const hub = await build(fixture, 1, 5);
+    expect(related(hub)).toEqual(['LinkedNote [T0](/n2)', 'LinkedNote [T1](/n3)', 'LinkedNote [T2](/n4)', 'LinkedNote [T3](/n5)', 'LinkedNote [T4](/n6)']);
+    const unlimited = await build(fixture, 1);
+    expect(unlimited.result.relatedNotes).toHaveLength(10_000);
+    // A is in notebook 3, whose smallest Same is 20,003 (20,002 is in notebook 2). B links back to
+    // A: as LinkingNote it is already in the result, and as LinkedNoteLink it offers A, the focus.
+    expect(related(await build(fixture, 40_002))).toEqual(['LinkedNote [Same](/n20003)', 'LinkedNote [B](/n40003)']);
+  });
+});
+
