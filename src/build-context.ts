@@ -3,6 +3,7 @@ import { costModelFor } from './budget/cost-model.js';
 import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type MultiFocusBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
+import { WalkPace } from './iterator/walk-pace.js';
 export type { BuildOutcome } from './iterator/build-outcome.js';
 import { NoteNotFound, shown, ValidationError } from './errors.js';
 import type { BuildOutcome } from './iterator/build-outcome.js';
@@ -116,6 +117,7 @@ async function walk(
   // Another focus met as a candidate counts as already in the result (spec section 9).
   if (several) for (const id of focusIds) ledger.markReturned(id);
   const costs = costModelFor(tokenizer, options.format);
+  const pace = new WalkPace(deadline);
   const report = new WalkReport();
   const relations = new Set([...(options.relations ?? TREE_RELATIONS), ...(options.links ? LINK_RELATIONS : [])]);
   const shortcuts = plan.walk({
@@ -134,7 +136,7 @@ async function walk(
     readsExtended: loader.readsExtended,
   });
   readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
-  const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, deadline.guardPricing(exactPricing(costs, options.truncate)));
+  const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, pace.pricing(exactPricing(costs, options.truncate)));
   const readingCursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => shortcut.reading?.(inner) ?? inner, pageByPage);
   const focusWalks = found.map((focus, index) => ({
     focus,
@@ -142,7 +144,7 @@ async function walk(
     ...(several && { uri: uriOf(focus.id) }),
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      deadline.guard(createStrategies({ focus, ancestors: chains[index]! }, loader, relations, readingCursor), () => loader.quiet),
+      pace.strategies(createStrategies({ focus, ancestors: chains[index]! }, loader, relations, readingCursor), () => loader.quiet),
     ),
   }));
 

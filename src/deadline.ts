@@ -1,35 +1,18 @@
 import { BuildAborted, BuildTimeout } from './errors.js';
-import type { NotePricing } from './budget/note-pricing.js';
 import type { NoteReader } from './store/note-store.js';
 import type { ExtendedReadRequest } from './store/extended-read-request.js';
 import type { ReadRequest } from './store/read-request.js';
-import type { Strategies } from './strategies/strategies.js';
 
 /**
- * The longest stretch a walk holds the event loop before it lets other work run, give or take a
- * step (and a garbage collection) past it.
- */
-const YIELD_EVERY_MS = 2;
-
-/**
- * Steps a walk may take without reading the clock, when none of them counted tokens: such a step
- * does little (a walk past a hub takes thousands, and reading the clock was a tenth of their
- * time). A step that counted tokens, which may take long, is followed by a reading.
- */
-const MOST_UNTIMED_STEPS = 16;
-
-/**
- * One build's deadline: its `timeoutMs` and the caller's signal, as one signal for the store
- * (which gives up reads and destroys the connection it holds) and a check for the walk.
+ * One build's deadline: a timer for its `timeoutMs` and the caller's signal, as one signal for
+ * the store (which gives up reads and destroys the connection it holds), a check for the walk
+ * (`WalkPace` says when the walk makes it) and a race for what the build waits on.
  */
 export class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
-  private lastYield = performance.now();
-  /** Steps since the walk last read the clock. */
-  private untimedSteps = 0;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
   private reason: Error | undefined;
   /** The waits `race` holds, each rejected once the build ends. */
@@ -60,6 +43,11 @@ export class Deadline {
     if (this.reason !== undefined) throw this.reason;
   }
 
+  /** Whether the build has ended: a test cheap enough for every step of a walk. */
+  get ended(): boolean {
+    return this.reason !== undefined;
+  }
+
   /** Ends the build: aborts the signal the store holds, and fails the walk's next check. */
   private end(reason: Error): void {
     if (this.reason !== undefined) return;
@@ -67,17 +55,6 @@ export class Deadline {
     for (const reject of this.racing) reject(reason);
     this.racing.clear();
     this.controller.abort(reason);
-  }
-
-  /**
-   * Lets the event loop run (timers, I/O, other requests, a caller's abort), once the walk has held
-   * it for a few milliseconds (`breathDue`): reads answered from memory resolve at once, and a long
-   * walk would otherwise block the process until it ends.
-   */
-  private breathe(): Promise<void> {
-    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.lastYield = performance.now();
-    });
   }
 
   /** Waits for `promise`, or rejects as soon as the deadline passes. */
@@ -90,55 +67,6 @@ export class Deadline {
         (error: unknown) => (this.racing.delete(reject), reject(this.reason ?? error)),
       );
     });
-  }
-
-  /**
-   * The strategies, each step checked against the deadline (the clock read before a step that
-   * follows one that counted tokens, and at least every {@link MOST_UNTIMED_STEPS}
-   * steps): a long walk in memory stops too, and lets other work run every few milliseconds, but
-   * only while `quiet` says no read is waiting to go out or is out. A breath then cannot split a
-   * batch or let the walk run on while one is out, so the batches a build sends depend on the
-   * notebook and the options alone, never on the clock or the store's latency.
-   */
-  guard(strategies: Strategies, quiet: () => boolean = () => true): Strategies {
-    return {
-      ...strategies,
-      next: (relation) => {
-        if (++this.untimedSteps < MOST_UNTIMED_STEPS && this.reason === undefined) return strategies.next(relation);
-        this.untimedSteps = 0;
-        const now = performance.now();
-        if (this.breathDue(now) && quiet()) {
-          return this.breathe().then(() => {
-            this.check();
-            return strategies.next(relation);
-          });
-        }
-        this.check(now);
-        return strategies.next(relation);
-      },
-    };
-  }
-
-  /**
-   * The pricing that counts tokens, each count followed by a reading of the clock at the walk's
-   * next step: counting a long note takes long.
-   */
-  guardPricing(pricing: NotePricing): NotePricing {
-    return {
-      notePrice: (note, relation, result, form) => {
-        this.untimedSteps = MOST_UNTIMED_STEPS;
-        return pricing.notePrice(note, relation, result, form);
-      },
-      entryCost: (entry, result) => {
-        this.untimedSteps = MOST_UNTIMED_STEPS;
-        return pricing.entryCost(entry, result);
-      },
-    };
-  }
-
-  /** Whether the walk has held the event loop long enough to let other work run. */
-  private breathDue(now: number): boolean {
-    return now - this.lastYield >= YIELD_EVERY_MS;
   }
 
   /**

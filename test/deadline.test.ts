@@ -3,6 +3,7 @@ import { buildContext } from '../src/build-context.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
 import { BuildAborted, BuildTimeout } from '../src/errors.js';
 import { Deadline } from '../src/deadline.js';
+import { WalkPace } from '../src/iterator/walk-pace.js';
 import type { NoteRecord } from '../src/model/note-record.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
@@ -101,8 +102,9 @@ describe('deadlines and cancellation', () => {
     const stepsPastDeadline = async (priced: boolean): Promise<number> => {
       let steps = 0;
       const deadline = new Deadline(20, undefined);
-      const strategies = deadline.guard(endless(note, () => steps++));
-      const pricing = deadline.guardPricing({ notePrice: () => 1, entryCost: () => 1 });
+      const pace = new WalkPace(deadline);
+      const strategies = pace.strategies(endless(note, () => steps++));
+      const pricing = pace.pricing({ notePrice: () => 1, entryCost: () => 1 });
       for (const until = performance.now() + 30; performance.now() < until; );
       try {
         while (steps < 100) {
@@ -125,7 +127,7 @@ describe('deadlines and cancellation', () => {
     const controller = new AbortController();
     const deadline = new Deadline(60_000, controller.signal);
     let steps = 0;
-    const strategies = deadline.guard(endless(note, () => steps++));
+    const strategies = new WalkPace(deadline).strategies(endless(note, () => steps++));
     try {
       strategies.next('Child');
       strategies.next('Child');

@@ -1,0 +1,74 @@
+import type { NotePricing } from '../budget/note-pricing.js';
+import type { Deadline } from '../deadline.js';
+import type { Strategies } from '../strategies/strategies.js';
+
+/**
+ * The longest stretch a walk holds the event loop before it lets other work run, give or take a
+ * step (and a garbage collection) past it.
+ */
+const YIELD_EVERY_MS = 2;
+
+/**
+ * Steps a walk may take without reading the clock, when none of them counted tokens: such a step
+ * does little (a walk past a hub takes thousands, and reading the clock was a tenth of their
+ * time). A step that counted tokens, which may take long, is followed by a reading.
+ */
+const MOST_UNTIMED_STEPS = 16;
+
+/**
+ * When a walk checks its deadline and lets other work run. A walk over notes in memory never
+ * waits, so it never gives the deadline's timer, other requests or a caller's abort their turn:
+ * the pace reads the clock before a step that follows one that counted tokens, and at least every
+ * {@link MOST_UNTIMED_STEPS} steps, and once the walk has held the event loop for
+ * {@link YIELD_EVERY_MS}, lets it run, but only while `quiet` says no read is waiting to go out
+ * or is out. A breath then cannot split a batch or let the walk run on while one is out, so the
+ * batches a build sends depend on the notebook and the options alone.
+ */
+export class WalkPace {
+  private lastYield = performance.now();
+  /** Steps since the walk last read the clock. */
+  private untimedSteps = 0;
+
+  constructor(private readonly deadline: Deadline) {}
+
+  /** The strategies, each step paced. */
+  strategies(strategies: Strategies, quiet: () => boolean = () => true): Strategies {
+    return {
+      ...strategies,
+      next: (relation) => {
+        if (++this.untimedSteps < MOST_UNTIMED_STEPS && !this.deadline.ended) return strategies.next(relation);
+        this.untimedSteps = 0;
+        const now = performance.now();
+        if (now - this.lastYield >= YIELD_EVERY_MS && quiet()) {
+          return this.breathe().then(() => {
+            this.deadline.check();
+            return strategies.next(relation);
+          });
+        }
+        this.deadline.check(now);
+        return strategies.next(relation);
+      },
+    };
+  }
+
+  /** The pricing, each count of tokens followed by a reading of the clock at the next step: counting a long note takes long. */
+  pricing(pricing: NotePricing): NotePricing {
+    return {
+      notePrice: (note, relation, result, form) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.notePrice(note, relation, result, form);
+      },
+      entryCost: (entry, result) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.entryCost(entry, result);
+      },
+    };
+  }
+
+  /** Lets the event loop run (timers, I/O, other requests, a caller's abort). */
+  private breathe(): Promise<void> {
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.lastYield = performance.now();
+    });
+  }
+}
