@@ -6,16 +6,16 @@ import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { compareSiblingKeys, type NoteRecord, type SiblingKey } from '../src/model/note-record.js';
 import { buildContext } from '../src/build-context.js';
-import type { NoteStore, ReadScope } from '../src/store/note-store.js';
+import type { ReadScope } from '../src/store/note-store.js';
 import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import type { FilteredRecord } from '../src/store/size-filter.js';
-import { readCapable } from './support/read-capable.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';
 import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
 import { RENAMED } from './support/store-kinds.js';
 import { linkedNotebook } from './support/linked-notebook.js';
 import { linkTargetsOf } from '../src/links/link-targets.js';
+import { readWith } from './support/read-with.js';
 
 // The PostgreSQL reader against the memory store's, request by request: the memory store is the
 // port's plain reading of the fixture, written apart from any SQL.
@@ -28,15 +28,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function readWith(store: NoteStore, requests: readonly ExtendedReadRequest[], scope: ReadScope) {
-  const reader = await store.openReader(scope);
-  try {
-    const pages = await readCapable(reader, requests);
-    return { pages, roundTrips: reader.roundTrips };
-  } finally {
-    await reader.close();
-  }
-}
 
 /** Ancestors come in any order: compared by id. */
 const comparable = (requests: readonly ExtendedReadRequest[], pages: readonly (readonly NoteRecord[])[]) =>

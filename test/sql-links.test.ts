@@ -6,12 +6,12 @@ import { titleKeyOf } from '../src/links/title-key.js';
 import type { NoteRecord } from '../src/model/note-record.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
-import type { NoteStore, ReadScope } from '../src/store/note-store.js';
+import type { ReadScope } from '../src/store/note-store.js';
 import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
 import { linkEngines, type LinkEngine } from './support/link-engines.js';
 import { linkedNotebook } from './support/linked-notebook.js';
 import { randomNotebook, readableNotebooks } from './support/random-notebook.js';
-import { readCapable } from './support/read-capable.js';
+import { readWith } from './support/read-with.js';
 
 // Links (spec section 10) in the SQL stores, against the memory store, the port's plain reading
 // of the fixture: request by request, whole builds, and bad input.
@@ -27,15 +27,6 @@ afterAll(async () => {
 /** Titles whose text a LIKE pattern or a collation would read otherwise than as it is. */
 const WILDCARD_TITLES = ['50%', '5_0%', 'C:\\dir', 'ÉNERGIE'];
 
-async function readWith(store: NoteStore, requests: readonly ExtendedReadRequest[], scope: ReadScope) {
-  const reader = await store.openReader(scope);
-  try {
-    const pages = await readCapable(reader, requests);
-    return { pages, roundTrips: reader.roundTrips };
-  } finally {
-    await reader.close();
-  }
-}
 
 /** Link requests, with notes by id and pages among them, so that they share statements with others. */
 const request = (ids: number): fc.Arbitrary<ExtendedReadRequest> =>

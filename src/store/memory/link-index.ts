@@ -1,6 +1,7 @@
 import { linkTargetsOf } from '../../links/link-targets.js';
 import { titleKeyOf } from '../../links/title-key.js';
 import type { NoteData } from './fixture.js';
+import { pushTo } from '../push-to.js';
 
 /**
  * The links of a memory store's notes (spec section 10), found once and kept with the notes:
@@ -16,11 +17,11 @@ export class LinkIndex {
   constructor(notes: Iterable<NoteData>) {
     const byId = [...notes].sort((a, b) => a.id - b.id);
     for (const note of byId) {
-      push(this.titled, titleKeyOf(note.title), note);
+      pushTo(this.titled, titleKeyOf(note.title), note);
       const targets = linkTargetsOf(note.details);
       if (targets.length === 0) continue;
       this.targets.set(note, targets);
-      for (const target of targets) push(this.linkers, target, note);
+      for (const target of targets) pushTo(this.linkers, target, note);
     }
   }
 
@@ -41,9 +42,3 @@ export class LinkIndex {
 }
 
 const NONE: readonly NoteData[] = [];
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}

@@ -9,6 +9,7 @@ import type { NoteData } from './fixture.js';
 import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
 import { DELETED, type UnscopedCache } from './unscoped-cache.js';
 import type { LinkIndex } from './link-index.js';
+import { linkingNotesOf } from '../../links/linking-notes.js';
 import { resolveLink } from '../../links/resolve-link.js';
 import { titleKeyOf } from '../../links/title-key.js';
 
@@ -112,22 +113,10 @@ export class MemoryNoteReader implements NoteReader {
   private linking(id: NoteId): NoteRecord[] {
     const note = this.visible(id);
     if (!note) return [];
-    const key = titleKeyOf(note.title);
     const links = this.index.links();
-    const namesakes = this.visibleOf(links.titledAs(key));
-    // Where a link to the key resolves depends only on the linking note's notebook.
-    const resolvesHere = new Map<number, boolean>();
-    const found: NoteRecord[] = [];
-    for (const linking of links.linkingTo(key)) {
-      if (!this.isVisible(linking)) continue;
-      let here = resolvesHere.get(linking.notebookId);
-      if (here === undefined) {
-        here = resolveLink(key, linking.notebookId, namesakes)?.id === note.id;
-        resolvesHere.set(linking.notebookId, here);
-      }
-      if (here) found.push(this.record(linking));
-    }
-    return found;
+    const key = titleKeyOf(note.title);
+    const linking = links.linkingTo(key).filter((other) => this.isVisible(other));
+    return linkingNotesOf(note, this.visibleOf(links.titledAs(key)), linking, (other) => links.targetsOf(other)).map((other) => this.record(other));
   }
 
   private visibleOf(notes: readonly NoteData[]): NoteData[] {

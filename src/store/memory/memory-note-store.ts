@@ -7,6 +7,7 @@ import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
 import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';
+import { pushTo } from '../push-to.js';
 
 /** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
 const MOST_CACHED_LIMITS = 4;
@@ -26,8 +27,8 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
     const referringsOf = new Map<NoteId, NoteData[]>();
     for (const note of fixture.notes) {
       byId.set(note.id, note);
-      if (note.parentId !== undefined) push(childrenOf, note.parentId, note);
-      if (note.objectId !== undefined) push(referringsOf, note.objectId, note);
+      if (note.parentId !== undefined) pushTo(childrenOf, note.parentId, note);
+      if (note.objectId !== undefined) pushTo(referringsOf, note.objectId, note);
     }
     for (const list of childrenOf.values()) list.sort(compareSiblingKeys);
     for (const list of referringsOf.values()) list.sort((a, b) => a.id - b.id);
@@ -55,10 +56,4 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
     }
     return cache;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -1,11 +1,11 @@
 import { StoreUnavailable } from '../../errors.js';
 import { linkTargetsOf } from '../../links/link-targets.js';
 import { linkedNotesOf } from '../../links/linked-notes.js';
-import { resolveLink } from '../../links/resolve-link.js';
-import { titleKeyOf } from '../../links/title-key.js';
+import { linkingNotesOf } from '../../links/linking-notes.js';
 import type { NoteId } from '../../model/note-record.js';
 import { takeCodePoints } from '../../model/take-code-points.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
+import { pushTo } from '../push-to.js';
 import type { FilteredRecord } from '../size-filter.js';
 
 /** `req` of rows that answer notes read by id, details cut. */
@@ -104,40 +104,14 @@ export async function answerBatch<R extends BatchRow>(
         const note = linkingNamesakes.get(request.id)?.find((namesake) => namesake.id === request.id);
         // Not among its namesakes: invisible, or a note no link can resolve to.
         if (!note) return [];
-        return linkingNotes(note, linkingNamesakes.get(request.id)!, linkingCandidates.get(request.id) ?? []).map(related);
+        const candidates = [...(linkingCandidates.get(request.id) ?? [])].sort((a, b) => a.id - b.id);
+        return linkingNotesOf(note, linkingNamesakes.get(request.id)!, candidates, (candidate) => linkTargetsOf(candidate.details)).map(related);
       }
       default:
         // A request kind no SQL store serves.
         throw new StoreUnavailable(`the SQL store cannot answer a ${(request as { kind: string }).kind} request`);
     }
   });
-}
-
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/**
- * The candidates whose details link to `note` (`linksTo`), by ascending id: those with a link
- * whose target is the key of `note`'s title, from a notebook where that key resolves to `note`
- * among `namesakes` (which depends on the notebook only, so is resolved once for each).
- */
-function linkingNotes(note: FilteredRecord, namesakes: readonly FilteredRecord[], candidates: readonly FilteredRecord[]): FilteredRecord[] {
-  const key = titleKeyOf(note.title);
-  const resolvesHere = new Map<number, boolean>();
-  const found: FilteredRecord[] = [];
-  for (const candidate of [...candidates].sort((a, b) => a.id - b.id)) {
-    if (!linkTargetsOf(candidate.details).includes(key)) continue;
-    let here = resolvesHere.get(candidate.notebookId);
-    if (here === undefined) {
-      here = resolveLink(key, candidate.notebookId, namesakes)?.id === note.id;
-      resolvesHere.set(candidate.notebookId, here);
-    }
-    if (here) found.push(candidate);
-  }
-  return found;
 }
 
 /** A record read with its details in full, as a related note's: details cut to `detailsLimit + 1` code points. */
