@@ -17,9 +17,8 @@ import { LINK_RELATIONS, TREE_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import { takeShortcuts, type ShortcutPlan } from './shortcuts/take-shortcuts.js';
-import { createStrategies, pageByPage, type ReadingCursor } from './strategies/create-strategies.js';
+import { BY_PAGE, createStrategies, type StrategyReading } from './strategies/create-strategies.js';
 import { NoteLoader } from './strategies/note-loader.js';
-import { readWholePage, type PageReading } from './strategies/page-reading.js';
 import { parentOf } from './strategies/parent-of.js';
 import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
@@ -90,16 +89,14 @@ async function walk(
 ): Promise<BuildOutcome<AnyResult>> {
   const focusIds: readonly NoteId[] = Array.isArray(options.focus) ? options.focus : [options.focus as NoteId];
   const several = Array.isArray(options.focus);
-  // The loader reads as the shortcuts say, once they exist: the focus notes are read before.
-  let readPage: PageReading = readWholePage;
-  const loader = new NoteLoader(reader, { readPage: (request, load, relation) => readPage(request, load, relation) });
-  const reading = Promise.all([
+  const loader = new NoteLoader(reader);
+  const firstRead = Promise.all([
     Promise.all(focusIds.map((id) => loader.note(id, true))),
     Promise.all(focusIds.map((id) => loader.ancestors(id))),
     Promise.all(options.exclude.map((id) => loader.note(id))),
   ]);
   for (const id of focusIds) plan.firstReads(id, loader);
-  const [foci, fociAncestors, excluded] = await deadline.race(reading);
+  const [foci, fociAncestors, excluded] = await deadline.race(firstRead);
   const missing = foci.findIndex((focus) => !focus);
   if (missing >= 0) throw new NoteNotFound(focusIds[missing]!);
   const found = foci as NoteRecord[];
@@ -135,16 +132,19 @@ async function walk(
     answersAtOnce: loader.answersAtOnce,
     readsExtended: loader.readsExtended,
   });
-  readPage = shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, readWholePage);
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, pace.pricing(exactPricing(costs, options.truncate)));
-  const readingCursor = shortcuts.reduce<ReadingCursor>((inner, shortcut) => shortcut.reading?.(inner) ?? inner, pageByPage);
+  const reading: StrategyReading = {
+    readPage: shortcuts.reduce((inner, shortcut) => shortcut.readPage?.(inner) ?? inner, BY_PAGE.readPage),
+    cursor: shortcuts.reduce((inner, shortcut) => shortcut.reading?.(inner) ?? inner, BY_PAGE.cursor),
+    anchors: (own) => shortcuts.reduce((inner, shortcut) => shortcut.anchors?.(inner) ?? inner, own),
+  };
   const focusWalks = found.map((focus, index) => ({
     focus,
     index,
     ...(several && { uri: uriOf(focus.id) }),
     strategies: shortcuts.reduce(
       (inner, shortcut) => shortcut.strategies?.(inner) ?? inner,
-      pace.strategies(createStrategies({ focus, ancestors: chains[index]! }, loader, relations, readingCursor), () => loader.quiet),
+      pace.strategies(createStrategies({ focus, ancestors: chains[index]! }, loader, relations, reading), () => loader.quiet),
     ),
   }));
 

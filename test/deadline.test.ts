@@ -52,9 +52,6 @@ function endless(note: NoteRecord, onTake: () => void): Strategies {
     next: () => (onTake(), note),
     anchorOf: () => undefined,
     feed: () => {},
-    candidatesOf: () => {
-      throw new Error('not read');
-    },
   };
 }
 

@@ -7,7 +7,6 @@ import { requestKey } from '../src/store/request-key.js';
 import { createStrategies } from '../src/strategies/create-strategies.js';
 import { TREE_RELATIONS } from '../src/relationships/relation.js';
 import { NoteLoader } from '../src/strategies/note-loader.js';
-import { readWholePage } from '../src/strategies/page-reading.js';
 import { walkParentChain } from '../src/strategies/walk-parent-chain.js';
 import type { RelatedRelation } from '../src/relationships/relation.js';
 import { notebook } from './support/notebook-builder.js';
@@ -39,7 +38,7 @@ async function recordingReader(siblings: boolean): Promise<{ reader: NoteReader;
   return { reader, keys };
 }
 
-const loaderOver = (reader: NoteReader) => new NoteLoader(reader, { readPage: readWholePage });
+const loaderOver = (reader: NoteReader) => new NoteLoader(reader);
 
 /** The relations whose first read needs nothing of the focus note but its id. */
 const FIRST_READ: readonly RelatedRelation[] = ['Child', 'ReferringNote', 'PriorSibling', 'YoungerSibling', 'ParentSibling'];

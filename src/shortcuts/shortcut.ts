@@ -1,18 +1,19 @@
 import type { NotePricing } from '../budget/note-pricing.js';
-import type { ReadingCursor } from '../strategies/create-strategies.js';
+import type { AnchorCandidates, ReadingCursor } from '../strategies/create-strategies.js';
 import type { PageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
 /**
  * One way to go faster than walking spec section 4 literally, as decorators around the seams of
- * the core: how pages are read, how the candidates of each page source are handed out, how notes are priced, what the
- * strategies offer. A shortcut may only change how much is read, priced or walked, never the
+ * the core: how pages are read, how the candidates of each page source are handed out, what an
+ * anchor offers, how notes are priced, what the strategies offer. A shortcut may only change how much is read, priced or walked, never the
  * result nor the report's list of skipped notes: a build without any gives the same, slower (the
  * tests compare the two).
  */
 export interface Shortcut {
   readonly readPage?: (inner: PageReading) => PageReading;
   readonly reading?: (inner: ReadingCursor) => ReadingCursor;
+  readonly anchors?: (inner: AnchorCandidates) => AnchorCandidates;
   readonly pricing?: (inner: NotePricing) => NotePricing;
   readonly strategies?: (inner: Strategies) => Strategies;
 }

@@ -39,7 +39,7 @@ function streamOf(request: PageRequest): string {
 }
 
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
-const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
+export const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
 
 /**
  * Stepping over what cannot fit, for a reader that takes size-filtered pages (`NoteReader.readExtended`): once the report's list
@@ -74,8 +74,8 @@ export function stepOver({ readsExtended, report, ledger, costs, focus }: WalkSt
   };
 
   return {
-    readPage: (inner) => (request, load, relation) => {
-      if (!tight()) return inner(request, load, relation);
+    readPage: (inner) => (request, load) => {
+      if (!tight()) return inner(request, load);
       const stream = streamOf(request);
       const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
       const scan = Math.max(request.limit, Math.ceil(request.limit * perKept));

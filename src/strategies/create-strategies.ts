@@ -1,6 +1,7 @@
 import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
 import { ANCHORED, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
+import { PageRequest } from '../store/page-request.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { ExcludingCursor } from './excluding-cursor.js';
@@ -8,6 +9,7 @@ import { KeysetPages } from './keyset-pages.js';
 import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { onePage } from './one-page.js';
+import { readWholePage, type PageReading } from './page-reading.js';
 import { PageCursor } from './page-cursor.js';
 import type { PageSource } from './page-source.js';
 import { SpiralCursor } from './spiral-cursor.js';
@@ -25,11 +27,27 @@ export interface FocusNeighbourhood {
 const NOTHING: CandidateCursor = new ListCursor([]);
 const listOf = (note: NoteRecord | undefined): NoteRecord[] => (note ? [note] : []);
 
-/** How a page source's candidates are handed out: one by one (`PageCursor`), unless a shortcut reads otherwise. */
-export type ReadingCursor = (pages: PageSource) => CandidateCursor;
+/** How the candidates of `relation`'s page source are handed out: one by one (`PageCursor`), unless a shortcut reads otherwise. */
+export type ReadingCursor = (pages: PageSource, relation: RelatedRelation) => CandidateCursor;
 
 /** The core's own: each page read once the one at hand is used up. */
 export const pageByPage: ReadingCursor = (pages) => new PageCursor(pages);
+
+/** What `anchor` offers `relation`, a relation fed by anchors, as a cursor of its own. */
+export type AnchorCandidates = (relation: AnchoredRelation, anchor: NoteRecord) => CandidateCursor;
+
+/** How the strategies read: the core's own (`BY_PAGE`), or as the build's shortcuts decorate it. */
+export interface StrategyReading {
+  /** How each page request is read. */
+  readonly readPage: PageReading;
+  /** How each source's pages are handed out. */
+  readonly cursor: ReadingCursor;
+  /** What each anchor offers, given the core's own. */
+  readonly anchors: (inner: AnchorCandidates) => AnchorCandidates;
+}
+
+/** Every page read whole, one page after the other, each anchor's candidates as the strategies make them. */
+export const BY_PAGE: StrategyReading = { readPage: readWholePage, cursor: pageByPage, anchors: (inner) => inner };
 
 /** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
 const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
@@ -39,14 +57,13 @@ const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => 
 
 /**
  * One candidate source per relation of spec sections 3 and 10 in effect (`relations`), each
- * reading through `loader` when it is first asked for a candidate. Every source that reads is
- * handed out through `reading`.
+ * reading through `loader` when it is first asked for a candidate, as `reading` says.
  */
 export function createStrategies(
   { focus, ancestors }: FocusNeighbourhood,
   loader: NoteLoader,
   relations: ReadonlySet<RelatedRelation>,
-  reading: ReadingCursor = pageByPage,
+  { readPage, cursor: reading, anchors }: StrategyReading = BY_PAGE,
 ): Strategies {
   const parent = parentOf(focus, ancestors);
   // The object and its ancestors, read together and once.
@@ -59,11 +76,11 @@ export function createStrategies(
         }))
       : Promise.resolve({ object: undefined, chain: [] }));
 
-  const read = (load: () => Promise<readonly NoteRecord[]>) => reading(onePage(load));
-  // Each page is read for the relation it offers candidates to.
-  const childPages = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
-    new KeysetPages((after, limit) => loader.children(parentId, direction, after ?? from, limit, relation));
-  const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId));
+  const read = (relation: RelatedRelation, load: () => Promise<readonly NoteRecord[]>) => reading(onePage(load), relation);
+  const page = (request: PageRequest) => readPage(request, loader.read);
+  const childPages = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
+    new KeysetPages((after, limit) => page(PageRequest.children(parentId, direction, after ?? from, limit)));
+  const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(parentId), relation);
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
   // `startFirstReads` asks for it (from a reader that takes siblings pages), the others as
   // children of the parent beyond the note or the last read.
@@ -71,53 +88,60 @@ export function createStrategies(
     note.parent
       ? reading(
           new KeysetPages((after, limit) =>
-            after || !loader.readsExtended
-              ? loader.children(note.parent!.id, direction, after ?? note, limit, relation)
-              : loader.siblings(focus.id, up, direction, limit, relation),
+            page(
+              after || !loader.readsExtended
+                ? PageRequest.children(note.parent!.id, direction, after ?? note, limit)
+                : PageRequest.siblings(focus.id, up, direction, limit),
+            ),
           ),
+          relation,
         )
       : NOTHING;
-  const chainOf = (note: NoteRecord): CandidateCursor => read(async () => walkParentChain(note, await loader.ancestors(note.id)));
-  const one = (id: NoteId | undefined) => (id === undefined ? NOTHING : read(async () => listOf(await loader.note(id))));
+  const chainOf = (note: NoteRecord): CandidateCursor => read('NoteInReferringContextualPath', async () => walkParentChain(note, await loader.ancestors(note.id)));
+  const one = (relation: RelatedRelation, id: NoteId | undefined) => (id === undefined ? NOTHING : read(relation, async () => listOf(await loader.note(id))));
   // The object's parent, once the object and its ancestors are read.
   const objectParent = async () => {
     const { object, chain } = await objectAndChain();
     return object && parentOf(object, chain);
   };
   const aroundObjectParent = (direction: 'asc' | 'desc') =>
-    reading(laterPages(async () => {
-      const note = await objectParent();
-      return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
-    }));
+    reading(
+      laterPages(async () => {
+        const note = await objectParent();
+        return note?.parent ? childPages(note.parent.id, direction, note) : undefined;
+      }),
+      'ObjectParentSibling',
+    );
 
   // What each anchor offers to the relations fed by anchors.
   const candidatesOf: Record<AnchoredRelation, (anchor: NoteRecord) => CandidateCursor> = {
-    ReifiedChildObject: (child) => one(child.object?.id),
-    ReferringSubject: (referring) => one(referring.parent?.id),
+    ReifiedChildObject: (child) => one('ReifiedChildObject', child.object?.id),
+    ReferringSubject: (referring) => one('ReferringSubject', referring.parent?.id),
     ParentSiblingChild: (parentSibling) => childrenOf('ParentSiblingChild', parentSibling.id),
     ObjectParentSiblingChild: (objectParentSibling) => childrenOf('ObjectParentSiblingChild', objectParentSibling.id),
     NoteInReferringContextualPath: chainOf,
     ReferringCousin: (referring) =>
       referring.parent ? new ExcludingCursor(childrenOf('ReferringCousin', referring.parent.id), referring.id) : NOTHING,
-    LinkedNoteLink: (linked) => read(() => loader.linked(linked.id)),
+    LinkedNoteLink: (linked) => read('LinkedNoteLink', () => loader.linked(linked.id)),
   };
+  const offered = anchors((relation, anchor) => candidatesOf[relation](anchor));
   const anchored = {} as Record<AnchoredRelation, AnchoredStrategy>;
-  for (const relation of ANCHORED as ReadonlySet<AnchoredRelation>) anchored[relation] = new AnchoredStrategy(candidatesOf[relation]);
+  for (const relation of ANCHORED as ReadonlySet<AnchoredRelation>) anchored[relation] = new AnchoredStrategy((anchor) => offered(relation, anchor));
 
   // Made only for the relations in effect: a left-out relation is never asked, so it reads nothing.
   const startSources: Record<Exclude<RelatedRelation, AnchoredRelation>, () => CandidateCursor> = {
     Parent: () => new ListCursor(parent ? [parent] : []),
-    Object: () => read(async () => listOf((await objectAndChain()).object)),
+    Object: () => read('Object', async () => listOf((await objectAndChain()).object)),
     Child: () => childrenOf('Child', focus.id),
     PriorSibling: () => parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
     YoungerSibling: () => parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
-    ReferringNote: () => reading(new KeysetPages((after, limit) => loader.referrings(focus.id, after?.id, limit, 'ReferringNote'))),
+    ReferringNote: () => reading(new KeysetPages((after, limit) => page(PageRequest.referrings(focus.id, after?.id, limit))), 'ReferringNote'),
     NoteInContextualPath: () => new ListCursor(ancestors.slice(1)),
-    NoteInObjectContextualPath: () => read(async () => (await objectAndChain()).chain),
+    NoteInObjectContextualPath: () => read('NoteInObjectContextualPath', async () => (await objectAndChain()).chain),
     ParentSibling: () => parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
     ObjectParentSibling: () => focus.object ? new SpiralCursor(aroundObjectParent('desc'), aroundObjectParent('asc')) : NOTHING,
-    LinkedNote: () => read(() => loader.linked(focus.id)),
-    LinkingNote: () => read(() => loader.linking(focus.id)),
+    LinkedNote: () => read('LinkedNote', () => loader.linked(focus.id)),
+    LinkingNote: () => read('LinkingNote', () => loader.linking(focus.id)),
   };
 
   const fedAtStart = {} as Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor>;
@@ -130,7 +154,6 @@ export function createStrategies(
     next: (relation) => sources[relation].next(),
     anchorOf: (relation) => anchored[relation].anchor,
     feed: (relation, anchor) => anchored[relation].feed(anchor),
-    candidatesOf: (relation, anchor) => candidatesOf[relation](anchor),
   };
 }
 

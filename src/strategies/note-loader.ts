@@ -1,17 +1,9 @@
 import DataLoader from 'dataloader';
-import type { NoteId, NoteRecord, SiblingKey } from '../model/note-record.js';
-import type { RelatedRelation } from '../relationships/relation.js';
+import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import { requestKey } from '../store/request-key.js';
-import type { PageRequest } from '../store/page-request.js';
-import type { Load, PageReading } from './page-reading.js';
-import type { PageRead } from './page-read.js';
-
-export interface LoaderOptions {
-  /** How a page is read; asked at each page (`readWholePage` unless a shortcut says otherwise). */
-  readonly readPage: PageReading;
-}
+import type { Load } from './page-reading.js';
 
 /**
  * The core's view of a reader: one request at a time for the strategies, batches for the store
@@ -22,22 +14,20 @@ export interface LoaderOptions {
  * when it is needed: batching only saves round trips, and there it has none to save.
  */
 export class NoteLoader {
-  private readonly load: Load;
+  /** Reads one request: at once, or with the others asked for before the walk waits. */
+  readonly read: Load;
   private readonly batches: Batches | undefined;
   /** Whether the reader takes siblings pages and size-filtered pages (`NoteReader.readExtended`). */
   readonly readsExtended: boolean;
   /** Whether the reader answers each request at once (`NoteReader.readNow`). */
   readonly answersAtOnce: boolean;
 
-  constructor(
-    reader: NoteReader,
-    private readonly options: LoaderOptions,
-  ) {
+  constructor(reader: NoteReader) {
     this.readsExtended = reader.readExtended !== undefined;
     const readNow = reader.readNow?.bind(reader);
     this.answersAtOnce = readNow !== undefined;
     this.batches = readNow ? undefined : new Batches(reader);
-    this.load = readNow ? async (request) => readNow(request) : this.batches!.load;
+    this.read = readNow ? async (request) => readNow(request) : this.batches!.load;
   }
 
   /**
@@ -50,41 +40,22 @@ export class NoteLoader {
   }
 
   async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
-    return (await this.load({ kind: 'note', id, full }))[0];
+    return (await this.read({ kind: 'note', id, full }))[0];
   }
 
   /** The visible ancestors of `id`, in any order (see `AncestorsRequest`). */
   ancestors(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.load({ kind: 'ancestors', id });
-  }
-
-  /** A page of `parentId`'s children, for `relation` (undefined for a read asked before the walk). */
-  children(parentId: NoteId, direction: 'asc' | 'desc', after: SiblingKey | undefined, limit: number, relation?: RelatedRelation): Promise<PageRead> {
-    const bound = after && { after: { siblingOrder: after.siblingOrder, id: after.id } };
-    return this.page({ kind: 'children', parentId, direction, ...bound, limit }, relation);
-  }
-
-  /** The first page of the siblings of `of` (`up` 0) or of its parent (`up` 1) on one side (see `SiblingsPageRequest`). */
-  siblings(of: NoteId, up: 0 | 1, direction: 'asc' | 'desc', limit: number, relation?: RelatedRelation): Promise<PageRead> {
-    return this.page({ kind: 'siblings', of, up, direction, limit }, relation);
+    return this.read({ kind: 'ancestors', id });
   }
 
   /** The notes the details of `id` link to (see `LinkedNotesRequest`). */
   linked(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.load({ kind: 'linked', id });
+    return this.read({ kind: 'linked', id });
   }
 
   /** The notes whose details link to `id` (see `LinkingNotesRequest`). */
   linking(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.load({ kind: 'linking', id });
-  }
-
-  referrings(objectId: NoteId, afterId: NoteId | undefined, limit: number, relation?: RelatedRelation): Promise<PageRead> {
-    return this.page({ kind: 'referrings', objectId, ...(afterId !== undefined && { afterId }), limit }, relation);
-  }
-
-  private page(request: PageRequest, relation: RelatedRelation | undefined): Promise<PageRead> {
-    return this.options.readPage(request, this.load, relation);
+    return this.read({ kind: 'linking', id });
   }
 }
 

@@ -1,6 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { ExtendedReadRequest } from '../store/extended-read-request.js';
-import type { RelatedRelation } from '../relationships/relation.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { PageRead } from './page-read.js';
 
@@ -8,11 +7,10 @@ import type { PageRead } from './page-read.js';
 export type Load = (request: ExtendedReadRequest) => Promise<readonly NoteRecord[]>;
 
 /**
- * Reads one page request of `relation` through `load` and says whether candidates may follow it
- * (`relation` is undefined for a read asked before the walk). The core's own is `readWholePage`;
- * a shortcut may read pages otherwise (see src/shortcuts/).
+ * Reads one page request through `load` and says whether candidates may follow it. The core's
+ * own is `readWholePage`; a shortcut may read pages otherwise (see src/shortcuts/).
  */
-export type PageReading = (request: PageRequest, load: Load, relation: RelatedRelation | undefined) => Promise<PageRead>;
+export type PageReading = (request: PageRequest, load: Load) => Promise<PageRead>;
 
 /** A page is the last when it came back with fewer records than asked for. */
 export const readWholePage: PageReading = (request, load) =>

@@ -1,7 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { CandidateCursor, Next } from './candidate-cursor.js';
+import type { Next } from './candidate-cursor.js';
 
 /**
  * Where every relation's candidates come from (spec section 3). The strategies only offer
@@ -15,6 +15,4 @@ export interface Strategies {
   anchorOf(relation: AnchoredRelation): NoteRecord | undefined;
   /** Adds a reached note of the feeding relation as an anchor of `relation`. */
   feed(relation: AnchoredRelation, anchor: NoteRecord): void;
-  /** The candidates `anchor` would offer `relation` once fed, as a cursor of their own (the strategies' state is left as it is). */
-  candidatesOf(relation: AnchoredRelation, anchor: NoteRecord): CandidateCursor;
 }

@@ -57,7 +57,7 @@ function watchPricing(decorate: (inner: NotePricing) => NotePricing, seen: Short
 function watchReading(decorate: (inner: ReadingCursor) => ReadingCursor, seen: ShortcutsSeen) {
   return (inner: ReadingCursor): ReadingCursor => {
     const outer = decorate(inner);
-    return (pages) => {
+    return (pages, relation) => {
       let taking = false;
       let asked = false;
       const watched: PageSource = {
@@ -66,7 +66,7 @@ function watchReading(decorate: (inner: ReadingCursor) => ReadingCursor, seen: S
           return pages.nextPage();
         },
       };
-      const cursor = outer(watched);
+      const cursor = outer(watched, relation);
       return {
         next: () => {
           taking = true;
