@@ -25,9 +25,4 @@ export class WalkReport {
   add(piece: LedgerEntry): void {
     this.added.push(piece);
   }
-
-  /** Whether the list of skipped notes is complete: later skips are only counted. */
-  get listFull(): boolean {
-    return this.skipped.length >= MAX_REPORTED_SKIPS;
-  }
 }

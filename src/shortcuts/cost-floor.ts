@@ -2,6 +2,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
 import type { FilteredRecord } from '../store/size-filter.js';
 import type { Shortcut } from './shortcut.js';
+import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 
 /**
@@ -12,13 +13,14 @@ import type { WalkState } from './walk-state.js';
  * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
  * of foci does not take this shortcut.
  */
-export function costFloor({ costs, ledger, report, detailsLimit, answersAtOnce }: WalkState): Shortcut {
+export function costFloor({ several, costs, ledger, report, detailsLimit, answersAtOnce }: WalkState): Shortcut {
+  if (several) return {};
   // Records read from memory are kept across builds; those read from a database are new each time.
   const inFull = answersAtOnce ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => {
-        const shown = form?.cut ?? (report.listFull ? detailsLimit : undefined);
+        const shown = form?.cut ?? (skippedListFull(report) ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? inFull(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
           ? Infinity
           : inner.notePrice(note, relation, result, form);

@@ -4,6 +4,7 @@ import { whenRead } from '../strategies/when-read.js';
 import { offerOrders, type ListRelation } from './offer-orders.js';
 import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
 import type { Shortcut } from './shortcut.js';
+import { skippedListFull } from './skipped-list-full.js';
 import { stillOffered } from './still-offered.js';
 import type { WalkState } from './walk-state.js';
 
@@ -11,9 +12,11 @@ import type { WalkState } from './walk-state.js';
  * The early stop: once the report's list of skipped notes is full and no new note can fit, the
  * only thing the rest of the walk can change is a focus list. Before each step it tries, once, to
  * record at once every entry the walk would still record (`recordPendingEntries`); when they all
- * fit, the build has ended early: every relation then offers nothing, and the walk ends.
+ * fit, the build has ended early: every relation then offers nothing, and the walk ends. It
+ * reasons about one focus note: a build for a list of foci does not take it.
  */
 export function earlyStop(state: WalkState): Shortcut {
+  if (state.several) return {};
   const { ledger, report, costs } = state;
   const orders = offerOrders(state.focus, state.parent);
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
@@ -36,7 +39,7 @@ export function earlyStop(state: WalkState): Shortcut {
   };
 
   const ends = (): boolean => {
-    if (triedToEnd || !report.listFull || ledger.remaining >= costs.cheapestNote) return false;
+    if (triedToEnd || !skippedListFull(report) || ledger.remaining >= costs.cheapestNote) return false;
     triedToEnd = true;
     const reached = ledger.includedIds().map((id) => held.get(id)!);
     const pending: PendingOffers[] = (Object.keys(orders) as ListRelation[])

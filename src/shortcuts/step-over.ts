@@ -3,6 +3,7 @@ import type { FilteredRecord } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Shortcut } from './shortcut.js';
+import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 
 /**
@@ -45,12 +46,15 @@ export const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder
  * Stepping over what cannot fit, for a reader that takes size-filtered pages (`NoteReader.readExtended`): once the report's list
  * of skipped notes is full and the budget is tight, pages leave out the notes that show too much
  * text to fit (`CostModel.sizeLimits`). Each note left out is still offered in its place, as a
- * record priced at infinity, so the walk's own over-budget branch counts it as skipped.
+ * record priced at infinity, so the walk's own over-budget branch counts it as skipped. Not with
+ * `fit: shorten`, where a note that shows too much may still fit shortened. With a list of foci a
+ * note also names its focus, which only adds to its cost, so the size limits still hold (the
+ * other foci are in the ledger, so pages keep them).
  */
-export function stepOver({ readsExtended, report, ledger, costs, focus }: WalkState): Shortcut {
-  if (!readsExtended) return {};
+export function stepOver({ readsExtended, fit, report, ledger, costs, focus }: WalkState): Shortcut {
+  if (!readsExtended || fit !== 'skip') return {};
   const steppedOver = new WeakSet<NoteRecord>([UNREAD]);
-  const tight = () => report.listFull && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
+  const tight = () => skippedListFull(report) && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
 
   /** The page's records, each note left out before one in its place; the last page as the walk would find it. */
   /** Candidates examined per kept note on the last filtered page of each stream. */

@@ -11,30 +11,16 @@ import { warmDependents } from './warm-dependents.js';
 
 /**
  * The shortcuts a build takes, each on one line: deleting a line removes that shortcut and
- * changes nothing but speed (`bench/shortcut-gains.ts` measures what each buys). All of them wait
- * until the report's list of skipped notes is full, so that list comes out as the literal walk
- * gives it.
- *
- * Stepping over leaves a note out unread, which `fit: shorten` must not do (the note may fit
- * shortened): it is left out then, and the cost floor prices the notes and the search's tries
- * against their floors. With a list of foci a note also names its focus, which only adds to its
- * cost, so the size limits behind stepping over hold (the other foci are in the ledger, so pages
- * keep them); the early stop and the cost floor reason about one focus note and are left out
- * then. Stepping over comes after the cost floor, so a note it left out is priced at infinity
- * without a floor measured. The first reads (`startFirstReads`) ride with the focus note's own read.
+ * changes nothing but speed (`bench/shortcut-gains.ts` measures what each buys). Each decides
+ * for itself whether the build is one it can shorten (each file says when it stands aside), and
+ * all of them wait until the report's list of skipped notes is full, so that list comes out as
+ * the literal walk gives it. Stepping over comes after the cost floor, so a note it left out is
+ * priced at infinity without a floor measured. The first reads (`startFirstReads`) ride with the
+ * focus note's own read.
  */
 export const takeShortcuts: ShortcutPlan = {
   firstReads: startFirstReads,
-  walk: (state) => {
-    const one = !state.several;
-    return [
-      ...(one ? [costFloor(state)] : []),
-      ...(state.fit === 'skip' ? [stepOver(state)] : []),
-      ...(one ? [earlyStop(state)] : []),
-      readAhead(state),
-      warmDependents(state),
-    ];
-  },
+  walk: (state) => [costFloor(state), stepOver(state), earlyStop(state), readAhead(state), warmDependents(state)],
 };
 
 /** The literal walk of spec section 4: no shortcut, every candidate read and priced. */
