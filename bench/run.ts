@@ -503,7 +503,8 @@ if (process.exitCode !== 1) {
     'use, one query per navigation, an identity map per build); the run first checks that the in-memory store, the MySQL ' +
     'and PostgreSQL stores and the baseline over each give byte-identical JSON. The library is measured as users run it, compiled ' +
     'into dist/ (bench/compiled-library.mjs answers the benchmark\'s imports of src/ from dist/). Earlier runs, and what each change bought, are in ' +
-    '[benchmarks-history.md](benchmarks-history.md) (written by hand; this file is written by the run).\n\n' +
+    '[benchmarks-history.md](benchmarks-history.md), and what the run does not measure is in [benchmarks-measured-apart.md](benchmarks-measured-apart.md) ' +
+    '(both written by hand; this file is written by the run).\n\n' +
     sections.join('\n\n') +
     `\n\n${runTime}\n`;
   const written = new URL(quick ? 'benchmarks-quick.md' : 'benchmarks.md', outDirectory);
