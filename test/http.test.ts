@@ -11,7 +11,7 @@ import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, ErrorBodySchema, Found
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { render } from '../src/result/render.js';
 import { BuildSlots } from '../src/host/build-slots.js';
-import { checkStore } from '../src/host/service-store.js';
+import { checkStore } from '../src/host/check-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';

@@ -3,9 +3,9 @@ import { ServiceBusy } from './service-error.js';
 export interface BuildSlotsOptions {
   /** Builds and searches at once. */
   readonly max: number;
-  /** Calls that may wait for a slot; one more is refused at once. Default {@link DEFAULT_QUEUE}. */
+  /** Calls that may wait for a slot; one more is refused at once. */
   readonly queue?: number;
-  /** Longest a call waits for a slot before it is refused. Default {@link DEFAULT_QUEUE_WAIT_MS}. */
+  /** Longest a call waits for a slot before it is refused. */
   readonly waitMs?: number;
 }
 
@@ -19,13 +19,9 @@ interface Waiter {
 }
 
 /**
- * Bounds the builds (and searches) a service runs at once, with a short bounded queue in front:
- * a call waits (first come, first served) for a free slot, and is refused with `ServiceBusy` only
- * when the queue is full or its wait passes `waitMs`; a caller's signal that aborts while it waits
- * takes it out of the queue with the signal's reason.
- *
- * A slot is held until the work itself ends, not until its caller stops waiting, so the bound is
- * on the database's real load: builds and searches stop at their deadline and free their slot then.
+ * Bounds the builds and searches a service runs at once, with a bounded first-come-first-served
+ * queue in front (`ServiceBusy` when it is full or a wait passes `waitMs`). A slot is held until
+ * the work itself ends, not until its caller stops waiting, so the bound is on the database's real load.
  */
 export class BuildSlots {
   readonly max: number;
@@ -42,21 +38,15 @@ export class BuildSlots {
     this.waitMs = waitMs;
   }
 
-  /** Work running now. */
   get inFlight(): number {
     return this.running;
   }
 
-  /** Calls waiting for a slot. */
   get queued(): number {
     return this.waiting.length;
   }
 
-  /**
-   * Runs `work` in a free slot, waiting for one when none is free. Rejects with `ServiceBusy`
-   * when the queue is full or the wait passes `waitMs`, or with the signal's reason when `signal`
-   * aborts before the work starts.
-   */
+  /** Runs `work` in a free slot, once there is one; rejects as the class says, or with `signal`'s reason if it aborts first. */
   async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
     if (this.running >= this.max) await this.waitForSlot(signal);
@@ -71,7 +61,6 @@ export class BuildSlots {
     return this.running === 0 && this.waiting.length === 0 ? Promise.resolve() : new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
-  /** Resolves holding a slot (handed over by `release`), or rejects as `run` says. */
   private waitForSlot(signal: AbortSignal | undefined): Promise<void> {
     if (this.waiting.length >= this.queue) {
       return Promise.reject(new ServiceBusy(`too many requests at once (${this.max} running, ${this.queue} waiting); retry shortly`));

@@ -1,7 +1,6 @@
 /**
- * One service call's end: its caller's signal or its deadline, whichever comes first, as one
- * signal. The timer and the listener are held here (not by `AbortSignal.any`, whose combined
- * signal may be garbage-collected before it fires), until `clear`.
+ * One service call's end, its caller's signal or its deadline, as one signal. Held here rather
+ * than by `AbortSignal.any`, whose combined signal may be garbage-collected before it fires.
  */
 export class CallDeadline {
   private readonly controller = new AbortController();

@@ -5,9 +5,8 @@ import type { OutputFormat } from '../result/render.js';
 const option = BuildOptionsSchema.shape;
 
 /**
- * What a service caller may ask of one build: the library's own option schemas (so the same
- * checks and messages), described for clients; a service picks its default format. The readable
- * notebooks and the timeout are not among them: the host decides those (see `readable-notebooks-for.ts`).
+ * What a service caller may ask of one build: the library's option schemas, described for
+ * clients. The readable notebooks and the timeout are not among them: the host decides those.
  */
 export function contextRequestSchema(defaultFormat: OutputFormat) {
   return z.strictObject({

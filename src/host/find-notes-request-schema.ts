@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MAX_FOUND_NOTES = 50;
+const LIMIT = 'expected an integer from 1 to 50';
 
 /** A title search (`NoteFinder`). */
 export const FindNotesRequestSchema = z.strictObject({
@@ -10,13 +10,5 @@ export const FindNotesRequestSchema = z.strictObject({
     .min(1, 'expected some text')
     .max(200, 'expected at most 200 characters')
     .describe('The start of a note title; case is ignored; % and _ are plain text.'),
-  limit: z
-    .number()
-    .int('expected an integer from 1 to 50')
-    .min(1, 'expected an integer from 1 to 50')
-    .max(MAX_FOUND_NOTES, 'expected an integer from 1 to 50')
-    .default(10)
-    .describe('At most this many notes, 1 to 50. Default 10.'),
+  limit: z.number().int(LIMIT).min(1, LIMIT).max(50, LIMIT).default(10).describe('At most this many notes, 1 to 50. Default 10.'),
 });
-
-export type FindNotesRequest = z.output<typeof FindNotesRequestSchema>;

@@ -8,19 +8,12 @@ const URL_LIKE = /\b([a-z][a-z0-9+.-]*:(?:\/\/?)?)(\S+)/gi;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-/**
- * A message as the CLI prints it on stderr: exactly one line (control characters escaped as
- * `\n`, `\u001b`, …), and no password from a URL, whatever the message quotes (a driver's error,
- * a mistyped flag that commander echoes, a value a schema shows back).
- */
+/** A message as the CLI prints it on stderr: exactly one line (controls escaped), and no password from a URL, whatever it quotes. */
 export function messageLine(text: string): string {
   return `${oneLineMessage(text)}\n`;
 }
 
-/**
- * {@link messageLine} without its line break: what the services put in an error body or a tool
- * error. Applying it twice changes nothing, so a message may pass through it on every layer.
- */
+/** {@link messageLine} without its line break, for error bodies; applying it twice changes nothing. */
 export function oneLineMessage(text: string): string {
   const escaped = text
     .replace(/\n+$/, '')
@@ -29,9 +22,8 @@ export function oneLineMessage(text: string): string {
 }
 
 /**
- * The text after `scheme://` with whatever may be a password replaced by `***`: after the user
- * name up to the last `@` when there is one; otherwise, in `host:port`, a "port" that is no number
- * (`mysql://u:secret/db`: the host was forgotten, so the password sits where the port goes).
+ * The text after `scheme://` with what may be a password as `***`: between the user name and the
+ * last `@`; else a "port" that is no number (`mysql://u:secret/db`, the host forgotten).
  */
 function redacted(rest: string): string {
   const at = rest.lastIndexOf('@');

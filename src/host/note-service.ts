@@ -13,29 +13,19 @@ import type { ContextRequest } from './context-request-schema.js';
 
 export interface ContextResponse extends BuildOutcome<AnyResult> {
   readonly format: OutputFormat;
-  /** The result rendered in `format`. */
   readonly text: string;
 }
 
 export interface CallScope {
   /** Already decided by the host (see `readableNotebooksFor`). */
   readonly readableNotebooks?: readonly number[] | undefined;
-  /**
-   * The caller went away or cancelled. A build stops (and frees its database connection) with
-   * `BuildAborted`; a search, which cannot be stopped, is only no longer waited for.
-   */
+  /** The caller went away or cancelled: a build stops; a search, which cannot, is no longer waited for. */
   readonly signal?: AbortSignal | undefined;
-  /**
-   * Longest the call may take. A build stops with `BuildTimeout` (the library's `timeoutMs`;
-   * its default when absent); a search is no longer waited for.
-   */
+  /** Longest the whole call may take, waiting for a slot included. */
   readonly timeoutMs?: number | undefined;
 }
 
-/**
- * What services do with a store. Every input is validated here, with the library's schemas;
- * with `slots`, at most so many builds and searches run at once.
- */
+/** What services do with a store: every input validated with the library's schemas; with `slots`, bounded. */
 export class NoteService {
   constructor(
     private readonly store: NoteStore & NoteFinder,

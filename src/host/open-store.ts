@@ -16,28 +16,19 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-/** The settings `openStore` reads, as messages name them. */
-export type StoreSetting = 'db' | 'table' | 'columns';
+type StoreSetting = 'db' | 'table' | 'columns';
 
-/** `--db`, `--table`, `--columns`: how messages name a setting unless told otherwise. */
 const flagOf = (key: StoreSetting) => `--${key}`;
 
 export interface OpenStoreOptions {
   /** What messages call a setting: its flag (default), or the environment variable it came from. */
   readonly fieldOf?: (key: StoreSetting) => string;
-  /** MySQL connections (see `MysqlStoreOptions`). */
   readonly poolSize?: number;
-  /** `--table`: the host's notes table, for a database URL. */
   readonly table?: string;
-  /** `--columns`: `field=column` pairs, for a database URL. */
   readonly columns?: string;
 }
 
-/**
- * `--table` and `--columns` as the SQL stores take them, checked; a problem names the flag or the
- * variable the setting came from.
- * Only a database has tables: with a fixture file they are refused.
- */
+/** `--table` and `--columns` as the SQL stores take them, checked; refused with a fixture file. */
 export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
   if (table === undefined && columns === undefined) return undefined;
   if (!isMysqlUrl(db) && !isPostgresUrl(db)) {
@@ -54,10 +45,9 @@ export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOpti
 }
 
 /**
- * Checks a `--db` value before anything is read: a `mysql://` URL must parse, and text that starts
- * like another URL (`postgres://…`, `mysql:/…`) is refused rather than read as a file path, so
- * that its password is never quoted back in a "no such file" message. A one-letter "scheme" is a
- * Windows drive. A `postgres://` URL's parser is loaded only for one.
+ * Checks a `--db` value before anything is read: a URL must parse, and other text that starts like
+ * a URL is refused rather than read as a file path, so that its password is never quoted back in a
+ * "no such file" message. A one-letter "scheme" is a Windows drive.
  */
 export async function checkDb(db: string | undefined, field = '--db'): Promise<void> {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);
@@ -67,10 +57,7 @@ export async function checkDb(db: string | undefined, field = '--db'): Promise<v
   }
 }
 
-/**
- * A fixture file path (default: the sample notebook), or a `mysql://` or `postgres://` URL. A SQL store connects
- * on first use, so a database that is down makes builds fail, not the opening.
- */
+/** A fixture file path (default: the sample notebook), or a `mysql://` or `postgres://` URL (connected on first use). */
 export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
   const field = (options.fieldOf ?? flagOf)('db');
   await checkDb(db, field);

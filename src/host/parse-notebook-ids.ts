@@ -1,9 +1,6 @@
 import { ValidationError } from '../errors.js';
 
-/**
- * `1,2,3` as notebook ids; `where` names the flag, variable or header in the message. An empty
- * list means no notebook at all (fail closed), never every notebook.
- */
+/** `1,2,3` as notebook ids; `where` names the flag, variable or header. Empty means no notebook (fail closed). */
 export function parseNotebookIds(where: string, text: string): number[] {
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length === 1 && parts[0] === '') return [];

@@ -5,17 +5,12 @@ export const SERVICE_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found'
 
 /** How every service (MCP, HTTP) and the CLI report one failure. */
 export interface ServiceError {
-  /** HTTP status. */
   readonly status: 400 | 401 | 404 | 500 | 503;
   /** Exit code of spec section 7. */
   readonly exitCode: 1 | 2 | 3;
   readonly code: (typeof SERVICE_ERROR_CODES)[number];
-  /**
-   * One line, the CLI's wording (`invalid input: budget: …`, `note 42 not found`): control
-   * characters escaped, no password of a URL. Never a stack.
-   */
+  /** One line in the CLI's wording (`note 42 not found`), escaped and redacted; never a stack. */
   readonly message: string;
-  /** The offending field, for `invalid_input`. */
   readonly field?: string;
 }
 
@@ -49,7 +44,7 @@ export function serviceErrorOf(error: unknown): ServiceError {
   return { status: 500, exitCode: 1, code: 'internal', message: 'internal error' };
 }
 
-/** The first line of an error's message, as a message shows it; for logs and the CLI's unexpected failures. */
+/** The first line of an error's message, escaped and redacted. */
 export function firstLineOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return oneLineMessage(text.split('\n')[0] || 'unexpected error');

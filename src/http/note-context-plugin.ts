@@ -7,7 +7,7 @@ import { BuildSlots } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { NotAuthorized } from '../host/service-error.js';
-import { checkStore } from '../host/service-store.js';
+import { checkStore } from '../host/check-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { timingBuilds } from '../telemetry/build-timings.js';

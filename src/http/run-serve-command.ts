@@ -1,5 +1,4 @@
 import { ValidationError } from '../errors.js';
-import { SERVICE_ENV } from '../host/service-env.js';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
@@ -78,7 +77,7 @@ export async function runServeCommand(
   }
   err(`note-context: serving on ${address}\n`);
   if (settings.token === undefined && !isLoopback(flags.host)) {
-    err(`note-context: warning: listening on ${flags.host} without a token (--token or ${SERVICE_ENV.token})\n`);
+    err(`note-context: warning: listening on ${flags.host} without a token (--token or NOTE_CONTEXT_TOKEN)\n`);
   }
 
   const signal = await new Promise<string>((resolve) => {
