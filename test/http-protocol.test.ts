@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
-import { ErrorBodySchema } from '../src/http/http-schemas.js';
+import { ErrorBodySchema } from '../src/http/http-error.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/create-http-server.js';
 import { noteContextPlugin } from '../src/http/note-context-plugin.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';

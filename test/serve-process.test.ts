@@ -2,7 +2,7 @@ import net from 'node:net';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
-import { ContextEnvelopeSchema } from '../src/http/http-schemas.js';
+import { ContextEnvelopeSchema } from '../src/http/context-envelope-schema.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';

@@ -3,11 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import { errorBody, type ErrorBody } from './http-error.js';
 
 /**
- * Answers a request Node's parser refused before any route or hook saw it (Fastify's
- * `clientErrorHandler`): oversized headers (431), a request not received in time (408), an
- * unknown method or a malformed request line, such as a path with raw non-ASCII bytes (400). The
- * body has the API's error shape and names nothing of the server: its headers were not read, so
- * no token could be checked, and there is nothing to reveal.
+ * Answers a request Node's parser refused before any hook saw it (Fastify's `clientErrorHandler`),
+ * in the API's error shape and naming nothing of the server: no token could be checked.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

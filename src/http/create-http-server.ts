@@ -5,26 +5,24 @@ import { NotAuthorized } from '../host/service-error.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { answerClientError } from './answer-client-error.js';
 import { errorBody, httpErrorOf } from './http-error.js';
-import { READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+import { REPORT_HEADER } from './context-envelope-schema.js';
+import { READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { HANDLER_GRACE_MS, noteContextPlugin, type NoteContextPluginOptions } from './note-context-plugin.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id-of.js';
 
 export interface HttpServerOptions extends NoteContextPluginOptions {
   readonly timeoutMs: number;
-  /** Where the JSON log lines go (default: stdout); `level` default `info`, `silent` for none. */
+  /** Where the JSON log lines go (default: stdout, level `info`). */
   readonly log?: { readonly level?: string; readonly stream?: { write(line: string): void } } | undefined;
-  /** Origins allowed to call the API from a browser (`@fastify/cors`); none by default. `*` allows any. */
+  /** Origins allowed to call the API from a browser; none by default, `*` any. */
   readonly corsOrigins?: readonly string[] | undefined;
-  /** Compress answers (`@fastify/compress`: br, gzip, deflate, as the client accepts); off by default. */
   readonly compress?: boolean | undefined;
 }
 
 /**
  * The HTTP API as `note-context serve` runs it, ready to `listen`: {@link noteContextPlugin} in a
- * Fastify of its own, with pino JSON request logs (request ids from `X-Request-Id` or
- * `traceparent`, the `Authorization` header redacted), and the framework's own refusals (a
- * malformed URL or request line, oversized headers) answered in the API's error shape, a bad URL
- * only after the token check. `close()` stops it gracefully.
+ * Fastify of its own, with pino request logs (secrets redacted) and the framework's own refusals
+ * answered in the API's error shape. `close()` stops it gracefully.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
@@ -51,8 +49,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
   });
 
-  // Once closing, a request that still arrives (on a connection already open) is refused in the
-  // API's shape, and every answer closes its connection, so keep-alive sockets do not hold the close open.
+  // Once closing, a request on a connection already open is refused, and every answer closes its connection.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/**
- * A weak entity tag of an answer's bytes (and of any header that is part of the answer, such
- * as the report beside a prompt): equal answers, equal tags. Weak, because compression may
- * change the bytes on the wire and the tag must still match.
- */
+/** A weak entity tag of an answer: weak, because compression may change the bytes on the wire. */
 export function entityTag(...parts: readonly string[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part, 'utf8').update('\0');

@@ -1,26 +1,19 @@
 import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
 import { firstLineOf, SERVICE_ERROR_CODES, serviceErrorOf } from '../host/service-error.js';
 
 /** The codes of the HTTP API's error bodies: the services' own, and the protocol's. */
 export const HTTP_ERROR_CODES = [...SERVICE_ERROR_CODES, 'method_not_allowed'] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
-/** One failure as the HTTP API answers it. */
-export interface HttpError {
-  readonly status: number;
-  readonly code: HttpErrorCode;
-  /** One line; never a stack, a database's address or a driver's words. */
-  readonly message: string;
-  readonly field?: string;
-  /** What the server's log should say beyond `message`, when that hides something from the client. */
-  readonly detail?: string;
-}
+/** Every error response: the same one line the CLI prints, a code to branch on, and the offending field for `invalid_input`. */
+export const ErrorBodySchema = z.strictObject({ code: z.enum(HTTP_ERROR_CODES), message: z.string(), field: z.string().optional() });
+export type ErrorBody = z.output<typeof ErrorBodySchema>;
 
-/** The body of every error answer: `{ code, message, field? }`. */
-export interface ErrorBody {
-  readonly code: HttpErrorCode;
-  readonly message: string;
-  readonly field?: string;
+/** One failure as the HTTP API answers it; `detail` is for the server's log only. */
+export interface HttpError extends ErrorBody {
+  readonly status: number;
+  readonly detail?: string;
 }
 
 /** The framework's client errors that deserve their own words, by Fastify error code. */
@@ -32,10 +25,9 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The services' mapping (`serviceErrorOf`), made safe for clients on the network, plus the
- * framework's own client errors. A store that cannot be reached says so in the words before its
- * first colon (`cannot reach the database`); the driver's reason after it (an address and port,
- * `connect ECONNREFUSED 10.0.0.5:3306`) goes to the log only.
+ * The services' mapping made safe for clients on the network, plus the framework's own client
+ * errors. An unreachable store says so in the words before its first colon; the driver's reason
+ * after it (an address and port) goes to the log only.
  */
 export function httpErrorOf(error: unknown): HttpError {
   const mapped = serviceErrorOf(error);
@@ -52,6 +44,6 @@ export function httpErrorOf(error: unknown): HttpError {
   return { status: mapped.status, code: mapped.code, message: mapped.message, ...(mapped.field !== undefined && { field: mapped.field }) };
 }
 
-export function errorBody(error: Pick<HttpError, 'code' | 'message' | 'field'>): ErrorBody {
+export function errorBody(error: ErrorBody): ErrorBody {
   return { code: error.code, message: error.message, ...(error.field !== undefined && { field: error.field }) };
 }

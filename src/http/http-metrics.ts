@@ -1,21 +1,15 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the metrics read of the build slots when scraped. */
-export interface BuildLoad {
-  /** Builds and searches running now. */
+interface BuildLoad {
   readonly inFlight: number;
-  /** Requests waiting for a slot, when the slots keep a queue. */
   readonly queued?: number;
 }
 
 /** Seconds; from a note in memory (~1 ms) to the default timeout (10 s). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/**
- * The HTTP API's Prometheus metrics (`prom-client`), in a registry of their own unless the host
- * passes its own: request and build latency, builds in flight and waiting, errors by code. A
- * registry made here also holds the process's default metrics (memory, CPU, event loop lag).
- */
+/** The HTTP API's Prometheus metrics; a registry made here also holds the process's default metrics. */
 export class HttpMetrics {
   readonly registry: Registry;
   readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;

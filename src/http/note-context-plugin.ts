@@ -13,27 +13,23 @@ import type { NoteStore } from '../store/note-store.js';
 import { timingBuilds } from '../telemetry/build-timings.js';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
+import { REPORT_HEADER } from './context-envelope-schema.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
-import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
 import { openApiInfo } from './open-api-info.js';
 import { openApiRoutes } from './open-api-routes.js';
+import { probeStore } from './probe-store.js';
 import { queryInput } from './query-input.js';
-import { registerContextRoute } from './register-context-route.js';
 import { REQUEST_ID_HEADER } from './request-id-of.js';
+import { RouteMethods } from './route-methods.js';
 import { traceIdOf } from './trace-id-of.js';
 import { traceRequests } from './trace-requests.js';
-import { RouteMethods } from './route-methods.js';
-import { serverTiming } from './server-timing.js';
-import { probeStore } from './probe-store.js';
 
 export interface NoteContextPluginOptions {
-  /** Where the notes are: `MemoryNoteStore`, `MysqlNoteStore` (`note-context/mysql`), `PostgresNoteStore` (`note-context/postgres`), or the host's own store. */
+  /** `MemoryNoteStore`, `MysqlNoteStore` (`note-context/mysql`), `PostgresNoteStore` (`note-context/postgres`), or the host's own. */
   readonly store: NoteStore & NoteFinder;
-  /**
-   * Resolves when a build could start now (`/readyz`, `/health`); by default a reader opens, reads
-   * and closes. It is given up after `timeoutMs` (at most 5 s), and the probe answers 503.
-   */
+  /** Resolves when a build could start now (`/readyz`); given up after `timeoutMs` (at most 5 s). Default: a reader opens, reads and closes. */
   readonly check?: (() => Promise<void>) | undefined;
   /** The most any request may read; a request's `X-Readable-Notebooks` may only narrow it. Default: all. */
   readonly readableNotebooks?: readonly number[] | undefined;
@@ -51,10 +47,7 @@ export interface NoteContextPluginOptions {
   readonly metrics?: { readonly registry?: Registry; readonly route?: boolean; readonly public?: boolean } | undefined;
 }
 
-/**
- * How much longer than `timeoutMs` the framework waits for a handler. Builds and searches end at
- * `timeoutMs` themselves, with their own message; the framework's timeout only backs them up.
- */
+/** How much longer than `timeoutMs` the framework waits for a handler: builds end at `timeoutMs` themselves, with their own message. */
 export const HANDLER_GRACE_MS = 1_000;
 
 /** The longest delay a Node timer keeps (2^31 − 1 ms); a longer one fires at once. */
@@ -71,11 +64,10 @@ declare module 'fastify' {
 }
 
 /**
- * The HTTP API as a Fastify plugin: a host that runs Fastify mounts it under a prefix,
- * `app.register(noteContextPlugin, { prefix: '/context', store })` (from `note-context/http`); `note-context serve` runs the
- * same plugin. Inside its prefix it answers every error as `{ code, message, field? }` (unknown
- * routes 404, wrong methods 405, after the token check), logs with the host's logger, traces with
- * OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
+ * The HTTP API as a Fastify plugin, `app.register(noteContextPlugin, { prefix: '/context', store })`;
+ * `note-context serve` runs the same. Inside its prefix every error is `{ code, message, field? }`
+ * (unknown routes 404, wrong methods 405, after the token check); it logs with the host's logger,
+ * traces with OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
  */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
@@ -137,7 +129,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request);
+    const path = request.url.split('?')[0] ?? request.url;
     const allowed = routeMethods.allowedOn(path);
     if (allowed.length > 0) {
       void reply.header('Allow', allowed.join(', '));
@@ -146,7 +138,6 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return sendError(request, reply, { status: 404, code: 'not_found', message: `no route ${request.method} ${path}` });
   });
 
-  /** Builds the context `input` asks for and answers it: timed, traced, tagged, as every context route does. */
   async function answerContext(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>): Promise<FastifyReply> {
     const { timings, done } = timingBuilds(() =>
       inRequestSpan(request, () =>
@@ -164,8 +155,9 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
       throw error;
     } finally {
       // On failures too: a build that timed out says how long it ran and how much of it was reading.
-      const timing = serverTiming(timings);
-      if (timing !== undefined) void reply.header('Server-Timing', timing);
+      if (timings.builds > 0) {
+        void reply.header('Server-Timing', `build;dur=${timings.buildMs.toFixed(1)}, read;dur=${timings.readMs.toFixed(1)};desc="${timings.reads} batches"`);
+      }
     }
 
     const { result, report, text, format } = answer;
@@ -183,7 +175,12 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     answerContext(request, reply, { ...queryInput(ContextParametersSchema, request.query), focus: request.params.id }),
   );
 
-  registerContextRoute(app, { handlerTimeout, schema: schemas.multiContext }, answerContext);
+  // The foci listed (ids or uris, separated by commas) under one budget; one focus gives a `GraphRAGResult`, as on the CLI.
+  app.get<{ Querystring: Record<string, string | string[]> }>('/context', { handlerTimeout, schema: schemas.multiContext }, async (request, reply) => {
+    const input = queryInput(ContextQuerySchema, request.query);
+    const foci = typeof input.focus === 'string' ? input.focus.split(',').map((item) => item.trim()) : input.focus;
+    return answerContext(request, reply, { ...input, focus: Array.isArray(foci) && foci.length === 1 ? foci[0] : foci });
+  });
 
   app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
@@ -213,11 +210,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
   };
   const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
-  /** Whether a build could start now: the store answers. What load balancers and orchestrators route by. */
   app.get('/readyz', { ...probeRoute, schema: schemas.ready }, ready);
-  /** The same as `/readyz`, as the API has always answered it. */
   app.get('/health', { ...probeRoute, schema: schemas.health }, ready);
-  /** The process is alive and its event loop turns: it never looks at the store. */
   app.get('/livez', { ...probeRoute, schema: schemas.live }, async () => ({ status: 'ok' }));
 
   if (options.metrics?.route !== false) {
@@ -238,10 +232,6 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
 /** The context route's query parameters: every build option but the focus, which is the path's. */
 const ContextParametersSchema = ContextQuerySchema.omit({ focus: true });
-
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? request.url;
-}
 
 function positiveInteger(name: string, value: number, max: number): number {
   if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new ValidationError(name, `expected an integer from 1 to ${max}, got ${value}`);

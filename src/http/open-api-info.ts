@@ -1,4 +1,4 @@
-/** The document's own part: what it describes, and how a caller authenticates. */
+/** The OpenAPI document's own part: what it describes, and how a caller authenticates. */
 export function openApiInfo({ version, bearer }: { version: string; bearer: boolean }) {
   return {
     openapi: '3.1.0',

@@ -1,16 +1,16 @@
 import type { FastifySchema } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
-import { ContextQuerySchema, ErrorBodySchema, FoundNotesSchema, HealthSchema, READABLE_NOTEBOOKS_HEADER, REPORT_HEADER } from './http-schemas.js';
+import { FoundNotesSchema } from '../host/found-notes-schema.js';
+import { REPORT_HEADER } from './context-envelope-schema.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
+import { ErrorBodySchema } from './http-error.js';
 
-/**
- * The OpenAPI side of each route, for `@fastify/swagger`: parameters and answers as JSON Schema
- * made from the zod schemas that check them (the plugin's handlers check with zod, not with the
- * framework's validator). Every schema is written in place, with no `$ref`, so a host whose own
- * `@fastify/swagger` collects these routes gets a document that stands on its own.
- */
-export interface OpenApiRoutes {
+/** `GET /livez`, `/readyz` and `/health`. */
+const HealthSchema = z.strictObject({ status: z.enum(['ok', 'unavailable']), message: z.string().optional() });
+
+interface OpenApiRoutes {
   readonly context: FastifySchema;
   readonly multiContext: FastifySchema;
   readonly findNotes: FastifySchema;
@@ -21,7 +21,7 @@ export interface OpenApiRoutes {
   readonly document: FastifySchema;
 }
 
-/** JSON Schema for use inside an OpenAPI 3.1 document (its dialect is the document's). */
+/** JSON Schema inside an OpenAPI 3.1 document (whose dialect it takes). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return withoutDialect(jsonSchemaOf(schema, io));
 }
@@ -32,6 +32,11 @@ function withoutDialect({ $schema: _dialect, ...schema }: JsonSchema): JsonSchem
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 
+/**
+ * The OpenAPI side of each route, for `@fastify/swagger`, made from the zod schemas that check
+ * them. No `$ref`, so that a host whose own `@fastify/swagger` collects these routes gets a
+ * document that stands on its own.
+ */
 export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
   const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
   const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};

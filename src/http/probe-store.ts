@@ -1,10 +1,6 @@
 import { httpErrorOf } from './http-error.js';
 
-/**
- * Why the store cannot serve a build now, in words for clients (`cannot reach the database`,
- * `the store did not answer within 300 ms`); undefined when `check` resolved within `withinMs`.
- * A probe answers in time whatever the store does.
- */
+/** Why the store cannot serve a build now, in words for clients; undefined when `check` resolved within `withinMs`. */
 export async function probeStore(check: () => Promise<void>, withinMs: number): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>((resolve) => {

@@ -12,14 +12,10 @@ interface FieldKinds {
 const fieldKinds = new WeakMap<z.ZodObject, FieldKinds>();
 
 /**
- * A query string as input for `schema`: values arrive as text, so a field whose schema takes
- * only numbers gets the number its text spells, by the CLI's own text-to-value step
- * ({@link numberFromText}); anything else goes on as it came, for the schema to judge with its
- * own message (`budget=ten` → `budget: expected an integer ≥ 0, got "ten"`). A field whose schema
- * takes only a list gets the comma-separated items of its text (`relations=Parent,Child`), and one
- * that takes only true or false gets the boolean its text spells ({@link booleanFromText}:
- * `links=true`; `links=yes` → `links: expected true or false, got "yes"`). A parameter the schema does not name is refused,
- * whatever its name.
+ * A query string as input for `schema`, by the CLI's own text-to-value steps: a numeric field gets
+ * the number its text spells, a list field the comma-separated items, a boolean field true or
+ * false; anything else goes on as text, for the schema to judge with its own message. A parameter
+ * the schema does not name is refused.
  */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
   const { numeric, lists, switches } = fieldKindsOf(schema);

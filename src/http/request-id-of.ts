@@ -5,13 +5,10 @@ import { traceIdOf } from './trace-id-of.js';
 /** The header through which a caller names its request, and the server echoes the id it used. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** What an incoming id may look like: short, printable, nothing a log reader could trip over. */
+/** Short, printable, nothing a log reader could trip over. */
 const SAFE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/**
- * The id of a request for its log lines (Fastify's `genReqId`): the caller's `X-Request-Id`
- * when it is a safe token, else the trace id of its W3C `traceparent`, else a fresh UUID.
- */
+/** A request's id (Fastify's `genReqId`): a safe `X-Request-Id`, else the `traceparent`'s trace id, else a fresh UUID. */
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers[REQUEST_ID_HEADER];
   if (typeof given === 'string' && SAFE_ID.test(given)) return given;

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * The methods each route of `app` answers, collected as routes are added (register it before
- * them): what a 405 names in `Allow` when a path is a route but the method is not one of its.
- */
+/** The methods each route of `app` answers, collected as routes are added: what a 405 names in `Allow`. */
 export class RouteMethods {
   private readonly routes: { readonly pattern: RegExp; readonly methods: readonly string[] }[] = [];
 
@@ -14,7 +11,6 @@ export class RouteMethods {
     });
   }
 
-  /** The methods some route answers on `path` (no query string); empty when no route has that path. */
   allowedOn(path: string): string[] {
     return [...new Set(this.routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
   }

@@ -1,34 +1,29 @@
 import { ValidationError } from '../errors.js';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
-import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { serviceErrorOf } from '../host/service-error.js';
 import { packageVersion } from '../host/package-version.js';
+import { stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { createHttpServer } from './create-http-server.js';
 import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
-export interface ServeFlags extends ServiceFlags {
+interface ServeFlags extends ServiceFlags {
   /** Default: the `PORT` environment variable, else 8080. */
   readonly port?: string;
   readonly host: string;
   readonly token?: string;
-  /** Comma-separated origins allowed by CORS, or `*`. */
   readonly cors?: string;
   readonly compress?: boolean;
-  /** `/metrics` without the token. */
   readonly publicMetrics?: boolean;
-  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   readonly logLevel?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
- * `note-context serve`: the HTTP API until SIGTERM or SIGINT. Then it stops accepting requests
- * (new ones get 503), lets those in flight finish, waits for their builds, closes the pool and
- * resolves to 0. Its first line on stderr says where it listens; the request log (JSON lines)
- * goes to stdout. `fieldOf` names a setting in messages: its flag, or the environment variable it
- * came from.
+ * `note-context serve`: the HTTP API until SIGTERM or SIGINT; then new requests get 503, those in
+ * flight finish, the pool closes, and it resolves to 0. Messages go to stderr, the request log to stdout.
  */
 export async function runServeCommand(
   flags: ServeFlags,
@@ -88,24 +83,8 @@ export async function runServeCommand(
   // Handlers end by the request timeout; a client that still holds a socket after that is cut off.
   const cutOffAt = timeoutMs + HANDLER_GRACE_MS + 1_000;
   const cutOff = setTimeout(() => app.server.closeAllConnections(), cutOffAt).unref();
-  // Builds and searches end by their deadline too; a pool whose server stopped answering is not waited for past it.
-  let giveUp: NodeJS.Timeout | undefined;
-  const finished = await Promise.race([
-    (async () => {
-      // Closing waits for the builds still running (the plugin's onClose), then the pool closes.
-      await app.close();
-      await slots.drained();
-      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
-      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
-      return true;
-    })().catch((error: unknown) => {
-      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
-      return true;
-    }),
-    new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), cutOffAt + STOP_GRACE_MS))),
-  ]);
+  const finished = await stopService(opened, () => app.close(), cutOffAt + STOP_GRACE_MS, err);
   clearTimeout(cutOff);
-  clearTimeout(giveUp);
   err(finished ? 'note-context: stopped\n' : `note-context: stopped without waiting longer for ${slots.inFlight} calls and the database pool\n`);
   return 0;
 }
@@ -113,7 +92,7 @@ export async function runServeCommand(
 /** How long past the cut-off a stopping server waits for its calls and its pool. */
 const STOP_GRACE_MS = 2_000;
 
-/** `--cors https://a.example,https://b.example`, or `*`: each an origin (scheme, host, port), nothing more. */
+/** `--cors https://a.example,https://b.example`, or `*`: each an origin, nothing more. */
 function corsOrigins(text: string | undefined, field: string): string[] | undefined {
   if (text === undefined) return undefined;
   const origins = text.split(',').map((origin) => origin.trim());
@@ -125,7 +104,6 @@ function corsOrigins(text: string | undefined, field: string): string[] | undefi
   return origins;
 }
 
-/** pino's level, `info` when not given. */
 function logLevel(text: string | undefined, field: string): string {
   const level = text ?? 'info';
   if (!LOG_LEVELS.includes(level)) throw new ValidationError(field, `expected one of ${LOG_LEVELS.join(', ')}, got "${level}"`);

@@ -6,10 +6,8 @@ import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 export type InRequestSpan = <T>(request: FastifyRequest, work: () => Promise<T>) => Promise<T>;
 
 /**
- * Gives each request of `app` a server span (`GET /notes/:id/context`, with the method, path,
- * route and status), from its first hook to its answer. Its parent is the active span when the
- * host's own instrumentation made one, else the caller's `traceparent` (as the registered
- * propagator reads it). A no-op until the host registers an OpenTelemetry SDK.
+ * Gives each request a server span (`GET /notes/:id/context`); its parent is the host's active
+ * span, else the caller's `traceparent`. A no-op until the host registers an OpenTelemetry SDK.
  */
 export function traceRequests(app: FastifyInstance): InRequestSpan {
   const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();

@@ -9,14 +9,13 @@ export interface RefusedMessage {
   readonly error: { readonly code: number; readonly message: string };
 }
 
-export type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
+type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
 
 /**
  * One incoming line (stdio) or body (HTTP) checked before the SDK sees it, so that every mistake
- * gets the JSON-RPC answer a client can act on, in one line: text that is no JSON is a parse
- * error (-32700); JSON that is no JSON-RPC message an invalid request (-32600); a `tools/call`
- * whose `params` or `arguments` is no object invalid params (-32602). The SDK would log the first
- * two and answer nothing, and answer the third with an internal error quoting its schema.
+ * gets a JSON-RPC error answer in one line: no JSON (-32700), no JSON-RPC message (-32600), a
+ * `tools/call` whose `params` or `arguments` is no object (-32602). The SDK would answer the first
+ * two with nothing, and the third with an internal error quoting its schema.
  */
 export function checkedLine(line: string): CheckedMessage {
   let value: unknown;
@@ -25,11 +24,6 @@ export function checkedLine(line: string): CheckedMessage {
   } catch (error) {
     return refuse(null, ErrorCode.ParseError, `parse error: ${(error as Error).message}`);
   }
-  return checkedMessage(value);
-}
-
-/** {@link checkedLine} for a value already parsed from JSON. */
-export function checkedMessage(value: unknown): CheckedMessage {
   const id = idOf(value);
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (!parsed.success) return refuse(id, ErrorCode.InvalidRequest, `invalid request: expected a JSON-RPC 2.0 message, got ${shown(value)}`);
@@ -49,7 +43,7 @@ function refuse(id: string | number | null, code: number, message: string): { re
   return { refused: { jsonrpc: '2.0', id, error: { code, message: oneLineMessage(message) } } };
 }
 
-/** The request's id when it has a usable one, so the client can match the error to its call. */
+/** The request's id when it has a usable one, for the client to match the error to its call. */
 function idOf(value: unknown): string | number | null {
   const id = isPlainObject(value) ? value.id : undefined;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;

@@ -6,11 +6,7 @@ import { checkedLine } from './checked-message.js';
 /** Longest line taken before the buffer is dropped (the SDK's stdio transport takes as much). */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
-/**
- * MCP over stdio, one JSON-RPC message per line, as the SDK's `StdioServerTransport` speaks it,
- * except that a line that is not a valid message gets its JSON-RPC error answer (see
- * `checkedLine`) instead of none. It closes when stdin ends.
- */
+/** The SDK's `StdioServerTransport`, but a line that is no valid message gets its JSON-RPC error (`checkedLine`), not none. */
 export class CheckedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;

@@ -5,25 +5,22 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { checkedLine, type RefusedMessage } from './checked-message.js';
 
-/** Where the transport answers. */
 export const MCP_HTTP_PATH = '/mcp';
 /** Largest request body taken (the SDK's own limit). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface McpHttpServerOptions {
-  /** A fresh MCP server for each request: the transport runs stateless, one server per call. */
+  /** A fresh MCP server for each request: the transport runs stateless. */
   readonly createServer: () => McpServer;
-  /** When set, every request needs `Authorization: Bearer <token>`, as the HTTP API does. */
+  /** When set, every request needs `Authorization: Bearer <token>`. */
   readonly token?: string | undefined;
-  /** Where unexpected failures are logged. */
   readonly log: (line: string) => void;
 }
 
 /**
- * The SDK's Streamable HTTP transport on `POST /mcp`, stateless (no session: each request gets
- * its own server and transport, answered as JSON), behind the bearer token. A body that is no
- * valid message gets its JSON-RPC error, as on stdio (see `checkedLine`); `GET` and `DELETE`
- * (server-sent streams and sessions, which a stateless server does not keep) are 405.
+ * The SDK's Streamable HTTP transport on `POST /mcp`, stateless (each request its own server,
+ * answered as JSON), behind the bearer token. Bodies are checked as on stdio (`checkedLine`);
+ * `GET` and `DELETE` (streams and sessions, which a stateless server does not keep) are 405.
  */
 export function createMcpHttpServer(options: McpHttpServerOptions): Server {
   const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
@@ -71,7 +68,6 @@ function reply(response: ServerResponse, status: number, body: RefusedMessage): 
   response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
-/** The body as text, or undefined once it passes the limit. */
 async function readBody(request: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerNoteContextTools, type NoteContextToolsOptions } from './register-note-context-tools.js';
 
-export interface NoteContextMcpOptions extends NoteContextToolsOptions {
+interface NoteContextMcpOptions extends NoteContextToolsOptions {
   readonly version: string;
 }
 

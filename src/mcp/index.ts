@@ -9,12 +9,13 @@ import type { NoteStore } from '../store/note-store.js';
 import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
 import { registerNoteContextTools } from './register-note-context-tools.js';
 
-export { GetNoteContextInputSchema, FindNotesOutputSchema } from './register-note-context-tools.js';
+export { GetNoteContextInputSchema } from './register-note-context-tools.js';
+export { FoundNotesSchema as FindNotesOutputSchema } from '../host/found-notes-schema.js';
 export { NOTE_CONTEXT_INSTRUCTIONS } from './create-note-context-mcp-server.js';
 export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './create-mcp-http-server.js';
 
 export interface NoteContextMcpServerOptions {
-  /** The notes: a `MemoryNoteStore`, a `MysqlNoteStore` (`note-context/mysql`), a `PostgresNoteStore` (`note-context/postgres`), or any store that also finds notes by title. */
+  /** A `MemoryNoteStore`, `MysqlNoteStore` (`note-context/mysql`), `PostgresNoteStore` (`note-context/postgres`), or any store that also finds notes. */
   readonly store: NoteStore & NoteFinder;
   /** The only notebooks the tools may read (default: all); never a tool argument. */
   readonly readableNotebooks?: readonly number[];
@@ -35,7 +36,7 @@ function toolsOptions(options: NoteContextMcpServerOptions) {
   };
 }
 
-/** An MCP server with the two read-only tools, `get_note_context` and `find_notes`; connect it to any transport. */
+/** An MCP server with the two read-only tools, `get_note_context` and `find_notes`, for any transport. */
 export function createMcpServer(options: NoteContextMcpServerOptions): McpServer {
   return createNoteContextMcpServer({ ...toolsOptions(options), version: packageVersion() });
 }

@@ -3,22 +3,19 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { jsonSchemaOf } from '../json-schemas.js';
-import { FoundNoteSchema } from '../store/note-finder.js';
 import { NoteService, type CallScope } from '../host/note-service.js';
 import { contextRequestSchema } from '../host/context-request-schema.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
+import { FoundNotesSchema } from '../host/found-notes-schema.js';
 import { serviceErrorOf } from '../host/service-error.js';
 
 /** `get_note_context` takes the build options a model needs; the prompt is its default output. */
 export const GetNoteContextInputSchema = contextRequestSchema('prompt').omit({ truncate: true });
-export const FindNotesOutputSchema = z.strictObject({ notes: z.array(FoundNoteSchema) });
 
 export interface NoteContextToolsOptions {
-  /** The store the tools read, wrapped in the host layer's service (validation, build slots). */
   readonly service: NoteService;
-  /** The host's readable notebooks (flag or environment); never a tool argument. */
+  /** The host's readable notebooks; never a tool argument. */
   readonly readableNotebooks?: readonly number[] | undefined;
-  /** Longest a tool call may take: its build is stopped then, and the call answers with an error. */
   readonly timeoutMs: number;
   /** Where unexpected failures are logged (stdout belongs to the protocol). */
   readonly log: (line: string) => void;
@@ -64,7 +61,7 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
       title: 'Find notes',
       description: 'Notes whose title starts with the query (case ignored), shortest titles first, with their uri, title and notebook id.',
       inputSchema: advertised(FindNotesRequestSchema),
-      outputSchema: FindNotesOutputSchema,
+      outputSchema: FoundNotesSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async (args, extra) => {
@@ -79,10 +76,8 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
 }
 
 /**
- * The SDK checks arguments against a tool's zod schema before the handler runs and words a
- * failure its own way. So a tool shows clients the JSON Schema of its zod schema but hands the
- * arguments on as they came; `NoteService` then checks them with that same zod schema, and a bad
- * argument reads as it does on the CLI and over HTTP: `invalid input: budget: expected an integer ≥ 0`.
+ * The JSON Schema of `schema` for clients, but arguments handed on as they came: `NoteService`
+ * checks them, so a bad one reads as on the CLI and over HTTP, not in the SDK's own words.
  */
 function advertised(schema: z.ZodObject) {
   return z.looseObject({}).meta(jsonSchemaOf(schema, 'input', 'draft-7'));

@@ -3,12 +3,13 @@ import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { packageVersion } from '../host/package-version.js';
+import { stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
 import { MCP_HTTP_PATH, createMcpHttpServer } from './create-mcp-http-server.js';
 import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
 
-export interface McpFlags extends ServiceFlags {
+interface McpFlags extends ServiceFlags {
   readonly http?: boolean;
   readonly port: string;
   readonly host: string;
@@ -19,11 +20,9 @@ export interface McpFlags extends ServiceFlags {
 const STOP_GRACE_MS = 2_000;
 
 /**
- * `note-context mcp`: serves the tools over stdio until the client closes stdin or the process
- * gets SIGTERM or SIGINT (with `--http`: over Streamable HTTP until a signal). Then it waits for
- * the calls in flight (they end by `--timeout-ms`), closes the store and resolves to the exit
- * code; past that deadline and a grace it resolves anyway, for the CLI to end the process. Stdout
- * carries only protocol messages; problems go to stderr.
+ * `note-context mcp`: the tools over stdio until stdin closes or a signal comes (with `--http`:
+ * over Streamable HTTP until a signal); then it waits for the calls in flight (they end by
+ * `--timeout-ms`, plus a grace), closes the store and resolves. Stdout carries only protocol messages.
  */
 export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => string, err: (text: string) => void): Promise<number> {
   let opened: OpenedService;
@@ -82,22 +81,7 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
   process.off('SIGTERM', onTerm);
   process.off('SIGINT', onInt);
   const grace = opened.timeoutMs + STOP_GRACE_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const finished = await Promise.race([
-    (async () => {
-      await closeTransport();
-      await opened.slots.drained();
-      // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
-      await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
-      return true;
-    })().catch((error: unknown) => {
-      err(`note-context: while stopping: ${firstLineOf(error)}\n`);
-      return true;
-    }),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), grace))),
-  ]);
-  clearTimeout(timer);
-  if (!finished) err(`note-context: stopped without waiting longer for ${opened.slots.inFlight} calls and the database pool (${grace} ms)\n`);
+  if (!(await stopService(opened, closeTransport, grace, err))) err(`note-context: stopped without waiting longer for ${opened.slots.inFlight} calls and the database pool (${grace} ms)\n`);
   return 0;
 }
 

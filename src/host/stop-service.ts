@@ -1,0 +1,23 @@
+import type { OpenedService } from './open-service.js';
+import { firstLineOf } from './service-error.js';
+
+/**
+ * Stops a service: `closeServer`, then the calls still running, then the store's pool. Resolves to
+ * false, without waiting longer, when that takes more than `withinMs` (a pool whose server stopped answering).
+ */
+export async function stopService(opened: OpenedService, closeServer: () => Promise<void>, withinMs: number, err: (text: string) => void): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const stopping = (async () => {
+    await closeServer();
+    await opened.slots.drained();
+    // A pool whose connections broke may fail to close: said, and no reason to fail the stop.
+    await opened.close().catch((error: unknown) => err(`note-context: closing the database pool: ${firstLineOf(error)}\n`));
+    return true;
+  })().catch((error: unknown) => {
+    err(`note-context: while stopping: ${firstLineOf(error)}\n`);
+    return true;
+  });
+  const finished = await Promise.race([stopping, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)))]);
+  clearTimeout(timer);
+  return finished;
+}
