@@ -7,7 +7,7 @@ import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
 import { renderJson } from '../src/result/render-json.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
-import { FOCUS_LISTS, RELATED_HEADER } from '../src/result/prompt-layout.js';
+import { PROMPT_LAYOUT } from '../src/result/prompt-layout.js';
 import { promptEntryPiece, promptFocusSection, promptNotePiece, renderPrompt } from '../src/result/render-prompt.js';
 import type { BareNote, FocusNote, GraphRAGResult, MultiFocusResult } from '../src/result/schema.js';
 
@@ -150,7 +150,7 @@ function textsOf(r: GraphRAGResult): string[] {
   return [
     ...noteTexts(f),
     ...f.contextualPath,
-    ...FOCUS_LISTS.flatMap(({ list }) => f[list]),
+    ...PROMPT_LAYOUT.FOCUS_LISTS.flatMap(({ list }) => f[list]),
     ...r.relatedNotes.flatMap(noteTexts),
   ].filter((t): t is string => t !== undefined);
 }
@@ -207,7 +207,7 @@ describe('the prompt format', () => {
     it(`a piece adds exactly its own tokens (${name}, 2,000 runs)`, () => {
       const insertion = fc.oneof(
         bareNote(anyLink, { maxParts: 6 }).map((note) => ({ where: 'related' as const, note })),
-        fc.record({ where: fc.constantFrom(...FOCUS_LISTS.map(({ list }) => list)), entry: anyLink }),
+        fc.record({ where: fc.constantFrom(...PROMPT_LAYOUT.FOCUS_LISTS.map(({ list }) => list)), entry: anyLink }),
       );
       fc.assert(
         fc.property(result(anyLink, { small: true }), insertion, (r, insert) => {
@@ -226,7 +226,7 @@ describe('the prompt format', () => {
           const after = renderPrompt(grown);
           // The piece structure: pieces start with neither whitespace nor '/', end with '\n', and
           // go in just after a '\n' and just before the end or such a character.
-          expect(after).toBe(promptFocusSection(grown.focusNote) + RELATED_HEADER + grown.relatedNotes.map(promptNotePiece).join(''));
+          expect(after).toBe(promptFocusSection(grown.focusNote) + PROMPT_LAYOUT.RELATED_HEADER + grown.relatedNotes.map(promptNotePiece).join(''));
           expect(piece).toMatch(/^[^\s/][^]*\n$/);
           const at = insertionPoint(before, after, piece);
           expect(at, 'a place the piece goes in').toBeGreaterThanOrEqual(0);

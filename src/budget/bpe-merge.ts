@@ -2,14 +2,10 @@ import { PairQueue } from './pair-queue.js';
 import type { RankTable } from './rank-table.js';
 
 /**
- * The tokens gpt-tokenizer's `encode` gives one pre-tokenizer chunk, in time O(n log n).
- *
- * The library merges a chunk's byte pairs by rescanning the whole chunk for every merge, which is
- * quadratic: one long run of a character (a title of a million `x`) takes minutes. This makes the
- * same choices (the adjacent pair of parts with the lowest rank, the leftmost among equals, until
- * no pair has a rank) from a {@link PairQueue}. A merge changes at most two pairs; they are queued
- * with their new ranks and their old entries left in the queue, to be dropped when they come out
- * no longer matching the pair at their start (lazy deletion).
+ * The tokens gpt-tokenizer's `encode` gives one pre-tokenizer chunk, in time O(n log n) where the
+ * library's rescan per merge is quadratic (a title of a million `x` takes minutes). The same
+ * choices (lowest rank, leftmost among equals) come from a {@link PairQueue}; a merge requeues the
+ * two pairs it changes, and stale entries are dropped as they come out (lazy deletion).
  */
 export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
@@ -18,10 +14,7 @@ export function bpeMerge(chunk: string, table: RankTable): number[] {
   return whole >= 0 ? [whole] : new Merge(bytes, table).tokens();
 }
 
-/**
- * The merge of one chunk. (A class, not closures in `bpeMerge`: code optimised for one call's
- * closures is thrown away at the next call, whose closures are other functions.)
- */
+/** The merge of one chunk; a class, since code optimised for one call's closures is thrown away at the next. */
 class Merge {
   private readonly n: number;
   /** Parts are runs of bytes: `next[s]` is where the part at s ends, `prev[s]` where the one before starts. */
@@ -46,20 +39,17 @@ class Merge {
     for (let s = 0; s < n; s++) {
       this.next[s] = s + 1;
       this.prev[s] = s - 1;
-      const byte = bytes.charCodeAt(s);
-      this.token[s] = table.byteRank(byte);
+      this.token[s] = table.byteRank(bytes.charCodeAt(s));
     }
     for (let s = 0; s < n; s++) this.rankPair(s);
   }
 
-  /** Merges the parts, and gives their tokens. */
   tokens(): number[] {
     const { n, next, prev, token, pairRank, queue } = this;
     for (let start = queue.pop(); start >= 0; start = queue.pop()) {
       const rank = queue.rank;
       if (pairRank[start] !== rank) continue; // the pair changed since it was queued
-      // Every pair is queued with its current rank, and this is the least (rank, start) queued,
-      // so this pair is the one the library merges next.
+      // The least (rank, start) queued with its current rank: the pair the library merges next.
       const right = next[start]!;
       const end = next[right]!;
       next[start] = end;
@@ -75,16 +65,11 @@ class Merge {
     return tokens;
   }
 
-  /** Ranks the pair at `start` anew and queues it. */
   private rankPair(start: number): void {
     const right = this.next[start]!;
-    const rank = right < this.n ? this.rankOf(start, right) : -1;
+    const rank = right < this.n ? this.table.pairRank(this.token[start]!, this.token[right]!, this.bytes, start, right, this.next[right]!) : -1;
     this.pairRank[start] = rank;
     if (rank >= 0) this.queue.push(rank, start);
   }
 
-  /** The rank of the pair of the parts at `start` and `right`. */
-  private rankOf(start: number, right: number): number {
-    return this.table.pairRank(this.token[start]!, this.token[right]!, this.bytes, start, right, this.next[right]!);
-  }
 }

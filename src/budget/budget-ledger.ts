@@ -3,10 +3,7 @@ import type { NoteId } from '../model/note-record.js';
 /** What became of a note offered to the ledger. */
 export type AddOutcome = 'added' | 'duplicate' | 'over-budget';
 
-/**
- * The one place that knows which notes the result holds and what is left to spend. Pure: it
- * never reads or prices notes, it only answers offers.
- */
+/** The one place that knows which notes the result holds and what is left to spend; pure, it only answers offers. */
 export class BudgetLedger {
   private remainingTokens: number;
   private readonly included = new Set<NoteId>();

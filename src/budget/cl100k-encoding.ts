@@ -10,8 +10,5 @@ const ranks =
 // As gpt-tokenizer's `encoding/cl100k_base` module makes its encoding, from the same ranks.
 const { countTokens } = GptEncoding.getEncodingApi('cl100k_base', () => ranks);
 
-/**
- * gpt-tokenizer's cl100k_base; importing this module loads its tables (o200k's stay unloaded),
- * from the package's rank file when it has one (see rank-file.ts).
- */
+/** gpt-tokenizer's cl100k_base; importing this module loads its tables only, from the package's rank file when there is one. */
 export const CL100K_ENCODING: BpeEncodingData = { name: 'cl100k', count: countTokens, split: CL100K_TOKEN_SPLIT_REGEX, ranks };

@@ -30,16 +30,13 @@ export interface CostModel {
   noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
-  /**
-   * For each shape, the most text bytes and word starts a note may show and still cost no more
-   * than `remaining`, whatever its relation: a note over either limit costs more.
-   */
+  /** For each shape, the most text bytes and word starts a note of any relation may show and cost no more than `remaining`. */
   sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
 const RELATED: readonly RelatedRelation[] = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
 const SMALLEST_LINK = '[](/n1)';
-/** A link whose title is a text of the template (see template-floor.ts). */
+/** A link whose title is a text of the template. */
 const SLOT_LINK = `[${SLOT}](/n1)`;
 
 const models = new Map<string, CostModel>();
@@ -64,11 +61,9 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
         maxWordStarts: () => Number.MAX_SAFE_INTEGER,
       }));
     case 'estimate': {
-      // Spec section 5, exactly, whatever the format: the piece's compact JSON plus its comma,
-      // measured without writing it.
+      // Spec section 5 whatever the format: the piece's compact JSON plus its comma.
       const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
-      // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
-      // least its text bytes (escaping only adds).
+      // A note's JSON piece is at least the smallest piece of its relation and shape plus its text bytes.
       return withFloors(
         { noteCost: (note, entry) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0), entryCost },
         () => {
@@ -89,9 +84,8 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
 }
 
 /**
- * Exact costs in the compact JSON: the tokens a piece adds, from windows around it (see
- * window.ts). Floors: what the window after the piece costs at least (template-floor.ts),
- * minus what the window's text it replaces costs, for either window.
+ * Exact costs in the compact JSON, from windows around each piece (window.ts). Floors: what the
+ * window after the piece costs at least, minus what the text it replaces costs.
  */
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
@@ -99,9 +93,8 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list), jsonListCloser(entry.rule.list, result.focusPlace)));
   const floors = () => {
     const templateFloor = templateFloors(tokenizer);
-    // What a note's focus-list entry adds at least, whatever its title, the first entry of its
-    // list or after others. A prepended entry's window holds the title of the entry it goes
-    // before, unknown here, so none is taken for prior siblings.
+    // What a note's focus-list entry adds at least, first in its list or not; none for a prepended
+    // entry, whose window holds the unknown title of the entry it goes before.
     const entryFloor = (relation: RelatedRelation) => {
       const rule = focusListOf(relation);
       if (!rule || rule.placement === 'prepend') return 0;
@@ -131,10 +124,8 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
 }
 
 /**
- * Exact costs in the prompt: every piece starts a line after a line break and ends with one, a
- * place where the pre-tokenizers always split, so a piece adds exactly its own tokens. Floors:
- * what the piece's template costs at least, a details block counted as text, plus the fixed
- * part of its focus-list entry.
+ * Exact costs in the prompt, where a piece adds exactly its own tokens (render-prompt.ts). Floors:
+ * what the piece's template costs at least, a details block counted as text, plus its list entry's.
  */
 function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
@@ -166,12 +157,8 @@ interface LayoutFloor extends TemplateFloor {
   readonly replaced: number;
 }
 
-/**
- * A note costs at least its template's floor in every layout it may be written in (the least of
- * them); the size limits take the most lenient relation and layout.
- */
+/** A note costs at least its template's floor in every layout it may take; the size limits take the most lenient. */
 function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
-  // The size limits are linear in what is left: their constants, per shape, for the most lenient layout.
   const all = (shape: NoteShape) => RELATED.flatMap((relation) => layouts[relation][shape]!);
   const bytesOver = everyShape((shape) =>
     Math.max(...all(shape).map((layout) => (layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
@@ -188,20 +175,14 @@ function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
   };
 }
 
-/** Lower bounds of a model's note costs. */
+/** Lower bounds of a model's note costs (see `CostModel`). */
 interface Floors {
-  /** No note of `relation` and `shape` that shows `textBytes` bytes and `wordStarts` word starts costs less. */
   note(relation: RelatedRelation, shape: NoteShape, textBytes: number, wordStarts: number): number;
-  /** A note of `shape` that shows more text bytes than this costs more than `remaining`, whatever its relation. */
   maxTextBytes(shape: NoteShape, remaining: number): number;
-  /** Likewise for word starts. */
   maxWordStarts(shape: NoteShape, remaining: number): number;
 }
 
-/**
- * A model from its costs and floors. The floors are made on first use (a BPE model prices a few
- * hundred templates for them), since many builds never take a shortcut.
- */
+/** A model from its costs and floors, made on first use (a few hundred counts for BPE): many builds never need them. */
 function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors: () => Floors): CostModel {
   let made: { floors: Floors; cheapestNote: number } | undefined;
   const floors = () => {
@@ -225,17 +206,13 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
 }
 
 function floorTable<T>(of: (relation: RelatedRelation, shape: NoteShape) => T): Record<RelatedRelation, T[]> {
-  return Object.fromEntries(RELATED.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<
-    RelatedRelation,
-    T[]
-  >;
+  return Object.fromEntries(RELATED.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<RelatedRelation, T[]>;
 }
 
 /** The smallest conceivable note of a relation and shape: empty titles, one-digit ids, empty details. */
 function smallestNote(relation: RelatedRelation, shape: NoteShape = 0): BareNote {
   return {
     uriAndTitle: SMALLEST_LINK,
-    // A result never shows empty details, but a note that shows details shows at least this.
     ...(shape & 1 ? { details: '' } : {}),
     ...(shape & 2 ? { parentUriAndTitle: SMALLEST_LINK } : {}),
     ...(shape & 4 ? { objectUriAndTitle: SMALLEST_LINK } : {}),

@@ -5,9 +5,8 @@ import type { AnyResult } from '../result/schema.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 
 /**
- * The report's `focusCost`: the tokens of the output before any related note was added. With
- * `estimate`, the spec's formula whatever the format: the compact JSON of the focus note (section
- * 5), or of the `focusNotes` array (section 9), over 3.75; `one-per-note` charges no text.
+ * The report's `focusCost`: the tokens of the output before any related note. With `estimate`,
+ * the compact JSON of the focus note (spec section 5) or of `focusNotes` (section 9), whatever the format.
  */
 export function focusCostOf(tokenizer: Tokenizer, initial: AnyResult, format: OutputFormat): number {
   if (tokenizer.name === 'estimate') {

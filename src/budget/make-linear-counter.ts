@@ -8,11 +8,7 @@ export type BpeEncoding = 'o200k' | 'cl100k';
 // Notes are user text: `<|endoftext|>` is text to count, not a control token.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-/**
- * One of gpt-tokenizer's encodings, as counted here: its `countTokens`, its pre-tokenizer and its
- * ranks. Each lives in a module of its own (`o200k-encoding.ts`, `cl100k-encoding.ts`) that the
- * caller imports, so a process loads only the tables it counts with.
- */
+/** One of gpt-tokenizer's encodings, each in a module of its own so that a process loads only the tables it counts with. */
 export interface BpeEncodingData {
   readonly name: BpeEncoding;
   readonly count: (text: string, options: typeof AS_TEXT) => number;
@@ -20,26 +16,19 @@ export interface BpeEncodingData {
   readonly ranks: RankData;
 }
 
-/**
- * Chunks of more UTF-8 bytes than this are merged by {@link bpeMerge}; shorter ones by the library.
- * Words, the chunks of ordinary text, are far shorter. The library's merge grows quadratically with
- * the chunk (on random letters ~2 µs a byte at 60-250 bytes, ~45 µs at 16 KB).
- */
+/** Longer chunks are merged by {@link bpeMerge}: the library's merge is quadratic (random letters: ~2 µs a byte at 60-250 bytes, ~45 µs at 16 KB). */
 const LONG_CHUNK_BYTES = 128;
 
-/** Short chunks whose counts are remembered, per generation (see `RecentCounts`): a few MB at most. */
+/** Short chunks remembered per generation (`RecentCounts`): a few MB at most. */
 const SHORT_CHUNKS_REMEMBERED = 50_000;
 
-/** Characters of long chunks whose counts are remembered. */
 const LONG_CHUNK_CHARS_REMEMBERED = 8_000_000;
 
 /**
- * Counts tokens as `countTokens(text, { disallowedSpecial: new Set() })` of gpt-tokenizer's
- * encoding does, in time O(n log n) on any text. BPE merges only inside a pre-tokenizer chunk, so
- * a text's count is the sum of its chunks' counts. Each short chunk's count is remembered: notes
- * are written with a few thousand distinct words and marks, and looking one up is several times
- * cheaper than the library's count of it. A long chunk (a huge title) recurs in the pieces that
- * link to its note, so it is merged once. The rank table is made at the first long chunk.
+ * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does, in
+ * time O(n log n), as the sum of its pre-tokenizer chunks' counts. Short chunks' counts are
+ * remembered (notes use a few thousand distinct words; a lookup is several times cheaper than a
+ * count); a long chunk (a huge title) recurs in every piece that links to its note, so it is merged once.
  */
 export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => number {
   const library = (chunk: string) => encoding.count(chunk, AS_TEXT);

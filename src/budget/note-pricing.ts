@@ -7,11 +7,7 @@ import { listEntryOf } from './list-entry-of.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
 export interface NotePricing {
-  /**
-   * `note` as a related note of `relation` (written in `form`: shortened, naming its focus) and,
-   * for relations with a focus list, its entry. Infinity for a note known not to fit without
-   * being written (a shortcut's answer).
-   */
+  /** `note` as a related note of `relation`, written in `form`, with its focus-list entry if any; Infinity for one known not to fit. */
   notePrice(note: NoteRecord, relation: RelatedRelation, result: ResultView, form?: NoteForm): number;
   /** One entry of a focus list, for a note already in the result. */
   entryCost(entry: ListEntry, result: ResultView): number;

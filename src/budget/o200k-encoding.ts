@@ -10,8 +10,5 @@ const ranks =
 // As gpt-tokenizer's `encoding/o200k_base` module makes its encoding, from the same ranks.
 const { countTokens } = GptEncoding.getEncodingApi('o200k_base', () => ranks);
 
-/**
- * gpt-tokenizer's o200k_base; importing this module loads its tables (cl100k's stay unloaded),
- * from the package's rank file when it has one (see rank-file.ts).
- */
+/** gpt-tokenizer's o200k_base; importing this module loads its tables only, from the package's rank file when there is one. */
 export const O200K_ENCODING: BpeEncodingData = { name: 'o200k', count: countTokens, split: O200K_TOKEN_SPLIT_REGEX, ranks };

@@ -4,17 +4,14 @@ const RANK = 2 ** 32;
 const OPEN = 64;
 
 /**
- * Pairs (rank, start), taken out least rank first, then least start. Pairs are kept in runs:
- * lists of starts of one rank in increasing order. A pair joins the run of its rank last opened
- * when it starts no earlier than that run's last pair, else it opens a run; a binary heap orders
- * the runs by (rank, first start). A merge queues its pairs at increasing starts, so a run of a
- * million bytes makes a handful of runs, and most pairs cost no heap work.
+ * Pairs (rank, start), taken out least rank first, then least start. Pairs are kept in runs of one
+ * rank at increasing starts, a binary heap ordering the runs by (rank, first start): a merge queues
+ * its pairs at increasing starts, so most pairs cost no heap work.
  */
 export class PairQueue {
   /** The rank of the pair the last `pop` took. */
   rank = -1;
-  // Queued pairs are nodes of linked lists: `links[node]` is the next in its run (or in the list of
-  // free nodes), -1 at the end.
+  // Queued pairs are nodes of linked lists: `links[node]` is the next in its run or free list, -1 at the end.
   private starts: Int32Array;
   private links: Int32Array;
   private nodes = 0;
@@ -27,7 +24,6 @@ export class PairQueue {
   private readonly openRank = new Int32Array(OPEN).fill(-1);
   private readonly openLast = new Int32Array(OPEN);
 
-  /** A queue with room for `capacity` pairs before it grows. */
   constructor(capacity = 16) {
     this.starts = new Int32Array(capacity);
     this.links = new Int32Array(capacity);
@@ -98,7 +94,6 @@ export class PairQueue {
     heads[at] = node;
   }
 
-  /** Moves the run at the top down to its place. */
   private siftDown(): void {
     const { keys, heads, size } = this;
     const key = keys[0]!;

@@ -3,18 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RankData } from './rank-table.js';
 
-// gpt-tokenizer ships each encoding's ranks as a JavaScript array literal (o200k: 2.4 MB, 200,000
-// strings) that Node parses and runs in every process that imports it, while splitting the same
-// strings out of one UTF-16 string takes about half the time. Node 22's compile cache (which the
-// CLI turns on) does not close the gap: importing the library's o200k module took as much CPU
-// with the cache as without, twice that of reading the rank file, because the time goes into
-// making the array's 200,000 strings, not into compiling. So the package's build writes each encoding's ranks, taken from gpt-tokenizer's own
-// module, into a rank file beside the built encoding modules (dist/budget/*.ranks), and the
-// encodings read it from there. A file carries the SHA-256 of the library's module it was made
-// from, so another version or a patched copy of gpt-tokenizer never reads ranks that are not its
-// own, and the SHA-256 of its own data, so a damaged file is never used. Without a usable file
-// (as when running from the sources) the library's module is imported. Nothing is written at run
-// time.
+// gpt-tokenizer ships each encoding's ranks as a JavaScript array literal (o200k: 200,000 strings)
+// whose import costs twice as much CPU as splitting them out of one UTF-16 string, compile cache or
+// not. So the package's build writes them to rank files (dist/budget/*.ranks). A file carries the
+// SHA-256 of the library's module it was made from (another gpt-tokenizer never reads it) and of its
+// data (a damaged file is never used); without a usable file the library's module is imported.
 
 const MAGIC = 'note-context bpe ranks 1\n';
 
@@ -33,11 +26,7 @@ interface Header {
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 const sourceOf = (moduleUrl: string) => sha256(readFileSync(fileURLToPath(moduleUrl)));
 
-/**
- * The ranks in the rank file `file`, equal element by element to those of gpt-tokenizer's module
- * `moduleUrl` (as `import.meta.resolve` names it); undefined when there is no such file, or it
- * is damaged or was made from another module.
- */
+/** The ranks in `file`, equal to those of gpt-tokenizer's module `moduleUrl`; undefined for no, a damaged or another module's file. */
 export function readRankFile(file: URL, moduleUrl: string): RankData | undefined {
   let content: Buffer;
   try {
@@ -59,7 +48,6 @@ export function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): vo
   writeFileSync(file, content);
 }
 
-/** The ranks in `content`, or undefined unless it is a whole, undamaged file made from `source`. */
 function readRanks(content: Buffer, source: string): RankData | undefined {
   if (content.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const headerEnd = content.indexOf(0x0a, MAGIC.length);
@@ -76,7 +64,6 @@ function readRanks(content: Buffer, source: string): RankData | undefined {
   return ranks;
 }
 
-/** The rank file of `ranks`, or undefined if they have no place in one. */
 function fileContent(source: string, ranks: RankData): Buffer | undefined {
   const strings: string[] = [];
   const bytes: [number, readonly number[]][] = [];

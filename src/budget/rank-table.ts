@@ -9,31 +9,25 @@ const BOM = '\xef\xbb\xbf';
 const PAIRS_REMEMBERED = 1 << 18;
 
 /**
- * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them. The library
- * looks a chunk up as a string first; it looks a span of bytes up by decoding it when it is valid
- * UTF-8 (with a TextDecoder that drops one leading BOM) and looking the string up among the string
- * tokens, else by searching the byte-array tokens. So the table keys the UTF-8 of every string
- * token and the bytes of every byte-array token that is not valid UTF-8 (a valid one is
- * unreachable: the library looks its decoded string up instead), each as a binary string (one
- * character a byte), and {@link rankOf} drops a leading BOM from a valid span. String tokens with
- * lone surrogates have no UTF-8: only a whole chunk can equal one.
+ * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them: it decodes a
+ * span of valid UTF-8 (dropping one leading BOM) and looks the string up, else searches the
+ * byte-array tokens. So the table keys, as binary strings, the UTF-8 of every string token and the
+ * bytes of every byte-array token that is not valid UTF-8 (a valid one is unreachable). String
+ * tokens with lone surrogates have no UTF-8: only a whole chunk can equal one.
  */
 export class RankTable {
   private static readonly made = new WeakMap<RankData, RankTable>();
   private readonly byBytes = new Map<string, number>();
   private readonly illFormed = new Map<string, number>();
   private readonly maxKeyBytes: number;
-  // A pair's rank is a function of its bytes, so of its parts' tokens unless a part starts with a
-  // BOM (the table may have dropped it to find the token). Pairs of tokens looked up lately are
-  // remembered across chunks: a run of one character makes few pairs, each looked up thousands of
-  // times, and text in one script keeps meeting the same ones.
+  // A pair's rank is a function of its parts' tokens unless a part starts with a BOM. Recent pairs
+  // are remembered across chunks: a run of one character meets few pairs, thousands of times.
   private readonly pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
   private readonly pairRight = new Int32Array(PAIRS_REMEMBERED);
   private readonly pairRanks = new Int32Array(PAIRS_REMEMBERED);
-  /** The rank of each byte alone, -1 for none. */
   private readonly byteRanks = new Int32Array(256);
 
-  /** The table of `ranks`, made on first use and kept while they are. */
+  /** The table of `ranks`, made once. */
   static of(ranks: RankData): RankTable {
     let table = RankTable.made.get(ranks);
     if (!table) {
@@ -83,15 +77,12 @@ export class RankTable {
     if (end - start > this.maxKeyBytes + BOM.length) return -1;
     // A span of valid UTF-8 is valid itself unless it starts or ends inside a character; one that
     // starts with a BOM starts at a character, so it is valid when it ends at one.
-    if (bytes.charCodeAt(start) === 0xef && bytes.startsWith(BOM, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
+    if (startsWithBom(bytes, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
     if (end - start > this.maxKeyBytes) return -1;
     return this.byBytes.get(bytes.slice(start, end)) ?? -1;
   }
 
-  /**
-   * {@link rankOf} for `bytes[start, end)` made of two parts: tokens `left` (at `start`) and
-   * `right` (at `rightStart`).
-   */
+  /** {@link rankOf} for `bytes[start, end)` made of tokens `left` (at `start`) and `right` (at `rightStart`). */
   pairRank(left: number, right: number, bytes: string, start: number, rightStart: number, end: number): number {
     const slot = (Math.imul(left, 0x9e3779b1) + right) & (PAIRS_REMEMBERED - 1);
     if (this.pairLeft[slot] === left && this.pairRight[slot] === right) return this.pairRanks[slot]!;

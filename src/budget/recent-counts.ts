@@ -1,8 +1,6 @@
 /**
- * Counts of recent keys, bounded without an LRU list: two generations of at most `perGeneration`
- * keys each. A key found in the older generation moves to the newer; when the newer is full, the
- * older is dropped and the newer takes its place. A lookup is one or two `Map` gets, cheap enough
- * to make for every pre-tokenizer chunk of every text a build prices.
+ * Counts of recent keys, bounded without an LRU list: two generations of `Map`s, a key found in the
+ * older moving to the newer, the older dropped when the newer is full. Cheap enough for every chunk a build prices.
  */
 export class RecentCounts {
   private newer = new Map<string, number>();
@@ -10,7 +8,6 @@ export class RecentCounts {
 
   constructor(private readonly perGeneration: number) {}
 
-  /** The count of `key`, made by `count` when it is not remembered. */
   get(key: string, count: (key: string) => number): number {
     const found = this.newer.get(key);
     if (found !== undefined) return found;

@@ -3,16 +3,12 @@ import type { Tokenizer } from './tokenizer.js';
 
 /**
  * Lower bounds of what a piece of output costs in o200k or cl100k, from its template: the piece
- * as the renderer writes it with each note text replaced by {@link SLOT}.
- *
- * The pre-tokenizers of both encodings split text into chunks, and BPE merges only inside a
- * chunk. Some places in a template are split whatever the texts are (see `splitsAt`); between two
- * such places a stretch with no text is tokenized exactly as it is alone. A stretch that holds
- * text gives at least one chunk without a letter or digit when it starts with two fixed
- * characters other than letters and digits, or has two such characters right after its text: the
- * chunk that holds them. And each word start of the text (`wordStartsOf`, src/store/shown-size.ts)
- * begins a chunk of its own that holds a letter or digit. All these chunks are distinct, each
- * costs a token at least, and no token holds more than 128 bytes.
+ * with each note text replaced by {@link SLOT}. BPE merges only inside a pre-tokenizer chunk, and
+ * some places in a template are split whatever the texts (`splitsAt`): between two, a stretch with
+ * no text is tokenized as it is alone; one with text gives a chunk without letters or digits when
+ * two fixed non-word characters start it or follow a text (`givesChunkWithoutWords`); each word
+ * start of the text (`wordStartsOf`, src/store/shown-size.ts) begins a chunk of its own. These
+ * chunks are distinct, each costs a token at least, and no token holds more than 128 bytes.
  */
 export const SLOT = '\uE000';
 
@@ -26,16 +22,10 @@ export interface TemplateFloor {
   readonly fixedBytesAroundText: number;
 }
 
-/**
- * No BPE token of o200k or cl100k decodes to more than 128 bytes, so text of n bytes costs at least
- * ceil(n / 128) tokens.
- */
+/** No BPE token of o200k or cl100k decodes to more than 128 bytes. */
 export const MOST_BYTES_PER_TOKEN = 128;
 
-/**
- * Floors of templates, counting each distinct stretch once: a cost model prices a few hundred
- * templates made of the same few dozen stretches, once per process.
- */
+/** Floors of templates, counting each distinct stretch once (a few hundred templates share a few dozen). */
 export function templateFloors(tokenizer: Pick<Tokenizer, 'count'>): (template: string) => TemplateFloor {
   const counts = new Map<string, number>();
   const count = (stretch: string) => {
@@ -68,10 +58,7 @@ function templateFloor(count: (stretch: string) => number, template: string): Te
   return { exact, textStretches, fixedBytesAroundText };
 }
 
-/**
- * The tokens a piece costs at least, given its template's floor and the word starts and text
- * bytes of its texts: each word start's chunk, plus the fixed parts; or a token per 128 bytes.
- */
+/** The tokens a piece costs at least, given its template's floor and its texts' word starts and bytes. */
 export function floorOf({ exact, textStretches, fixedBytesAroundText }: TemplateFloor, wordStarts: number, textBytes: number): number {
   return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN));
 }
@@ -105,10 +92,9 @@ function splitsAt(template: string, at: number): boolean {
 }
 
 /**
- * A stretch with text holds a chunk without letters or digits when it starts with two fixed
- * non-word characters (the chunk of the first cannot take a letter: a one-character prefix only
- * goes before letters), or when a text in it is followed by two fixed non-word characters (no
- * chunk runs from a letter or digit into punctuation or whitespace, but for contractions).
+ * Whether a stretch with text holds a chunk without letters or digits: it starts with two fixed
+ * non-word characters (a one-character prefix only goes before letters), or a text in it is
+ * followed by two (no chunk runs from a word into punctuation or whitespace, but for contractions).
  */
 function givesChunkWithoutWords(stretch: string): boolean {
   const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);

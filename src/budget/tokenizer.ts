@@ -24,11 +24,7 @@ const ESTIMATE: Tokenizer = { name: 'estimate', count: estimateTokens };
 const ONE_PER_NOTE: Tokenizer = { name: 'one-per-note', count: () => 0 };
 const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 
-/**
- * The tokenizer of that name. The BPE tables (a few MB each) are loaded on first use, not when
- * the module is imported: a CLI that prints a flag error, or a build with `estimate`, never pays
- * for them.
- */
+/** The tokenizer of that name; the BPE tables (a few MB each) load on first use, not on import. */
 export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
   let tokenizer = loaded.get(name);
   if (!tokenizer) {
@@ -46,9 +42,7 @@ async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
       return ONE_PER_NOTE;
     case 'o200k':
     case 'cl100k': {
-      // Exactly gpt-tokenizer's count, in time n log n on any text (its own merge is quadratic on
-      // one long chunk: a 1 MB title would never finish), each short chunk's count remembered
-      // across the builds of a process; see make-linear-counter.ts. Only this encoding's tables are loaded.
+      // Exactly gpt-tokenizer's count, in time n log n on any text (see make-linear-counter.ts).
       const [{ makeLinearCounter }, encoding] = await Promise.all([
         import('./make-linear-counter.js'),
         name === 'o200k' ? import('./o200k-encoding.js').then((module) => module.O200K_ENCODING) : import('./cl100k-encoding.js').then((module) => module.CL100K_ENCODING),

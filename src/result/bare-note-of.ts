@@ -4,10 +4,7 @@ import type { Relation } from '../relationships/relation.js';
 import type { BareNote } from './schema.js';
 import { truncateDetails } from './truncate-details.js';
 
-/**
- * A note as the result writes it, keys in the spec's order so that every store yields the same
- * bytes. `detailsLimit` is undefined for the focus note, whose details are never cut.
- */
+/** A note as the result writes it, keys in the spec's order; `detailsLimit` undefined for the focus note, never cut. */
 export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {
   // Fields added one by one rather than spread: a build makes one per candidate it prices.
   const bare: Writable<BareNote> = { uriAndTitle: uriAndTitleOf(note) };

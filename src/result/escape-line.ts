@@ -1,24 +1,15 @@
 import { ValidationError } from '../errors.js';
 
-/*
- * How note text is written into the prompt so that it can never pass for the prompt's layout,
- * and how it is read back. Both forms are never longer, in UTF-8 bytes, than the same text
- * inside a JSON string, which keeps the `estimate` guarantee true for prompts (spec section 5).
- */
-
 /**
- * Escapes a title line. Links written by `uriAndTitleOf` escape `[`, `]` and `\` in the title, so
- * in a link every backslash starts one of the pairs `\\`, `\[`, `\]`; those pairs are kept as
- * they are. Control characters and lone surrogates are escaped exactly as JSON escapes them
- * (`\n`, `\r`, `\t`, `\u001b`, `\ud800`), so the line has no line break. A backslash that starts
- * no pair (never in a link, possible in any other string) is written `\_`: two bytes, as in JSON.
+ * Escapes a title line, never into more UTF-8 bytes than JSON would (the `estimate` guarantee).
+ * The pairs `\\`, `\[`, `\]` that `uriAndTitleOf` writes are kept; control characters and lone
+ * surrogates are escaped as JSON escapes them, so the line has no line break; any other backslash
+ * is written `\_`.
  */
 export function escapeLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   if (!/[\\\x00-\x1f\ud800-\udfff]/.test(text)) return text;
-  return text.replace(ESCAPED, (match) =>
-    match.length === 2 ? match : match === '\\' ? '\\_' : JSON.stringify(match).slice(1, -1),
-  );
+  return text.replace(ESCAPED, (match) => (match.length === 2 ? match : match === '\\' ? '\\_' : JSON.stringify(match).slice(1, -1)));
 }
 
 // A backslash pair, a lone backslash, a control character, or a surrogate that is not half of a pair.

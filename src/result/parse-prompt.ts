@@ -1,35 +1,19 @@
 import { dottedPath, ValidationError } from '../errors.js';
-import {
-  CONTEXTUAL_PATH,
-  DETAILS,
-  ENTRY,
-  FOCUS,
-  FOCUS_HEADER,
-  FOCUS_LISTS,
-  FOCUS_NOTES_HEADER,
-  MULTI_PREAMBLE,
-  NOTE_HEADING,
-  OBJECT,
-  PARENT,
-  PREAMBLE,
-  RELATED_HEADER,
-  RELATION,
-} from './prompt-layout.js';
+import { PROMPT_LAYOUT } from './prompt-layout.js';
 import { readDetailsBlock } from './details-block.js';
 import { unescapeLine } from './escape-line.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './schema.js';
 
-/**
- * Reads a prompt written by `renderPrompt` back into the result it was written from: a
- * `GraphRAGResult`, or a `MultiFocusResult` when the prompt holds several focus notes. Throws a
- * `ValidationError` whose field names the line (`prompt line 12`) and what was expected there.
- */
+const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } =
+  PROMPT_LAYOUT;
+
+/** Reads a prompt written by `renderPrompt` back into its result; a `ValidationError` names the line (`prompt line 12`). */
 export function parsePrompt(text: string): AnyResult {
   const reader = new PromptReader(text);
   const several = text.startsWith(MULTI_PREAMBLE);
-  if (several) reader.expect(MULTI_PREAMBLE, 'the preamble');
-  else reader.expect(PREAMBLE, 'the preamble');
-  reader.expect(several ? FOCUS_NOTES_HEADER : FOCUS_HEADER, several ? FOCUS_NOTES_HEADER : FOCUS_HEADER);
+  reader.expect(several ? MULTI_PREAMBLE : PREAMBLE, 'the preamble');
+  const header = several ? FOCUS_NOTES_HEADER : FOCUS_HEADER;
+  reader.expect(header, header);
   const focusNotes = [reader.focusNote()];
   while (several && !reader.startsWith(RELATED_HEADER)) focusNotes.push(reader.focusNote());
   reader.expect(RELATED_HEADER, RELATED_HEADER);
@@ -57,12 +41,10 @@ class PromptReader {
     return this.at === this.text.length;
   }
 
-  /** Whether the text goes on with `literal`. */
   startsWith(literal: string): boolean {
     return this.text.startsWith(literal, this.at);
   }
 
-  /** A focus note: its head, contextual path, lists and details. */
   focusNote(): unknown {
     return {
       ...this.noteHead(),
@@ -77,7 +59,6 @@ class PromptReader {
     if (!this.take(literal)) this.fail(`expected ${JSON.stringify(what.trimEnd())}`);
   }
 
-  /** `## ` and a note's link, then its parent and object links when it has them. */
   noteHead(): { uriAndTitle: string; parentUriAndTitle?: string; objectUriAndTitle?: string } {
     this.expect(NOTE_HEADING, 'a note heading "## [title](uri)"');
     return { uriAndTitle: this.line(), ...this.links() };
@@ -103,7 +84,7 @@ class PromptReader {
     return { details: text };
   }
 
-  /** The rest of the line, unescaped; the reader moves past its line break. */
+  /** The rest of the line, unescaped, and past its line break. */
   line(): string {
     const end = this.text.indexOf('\n', this.at);
     if (end < 0) this.fail('the line does not end with a line break');

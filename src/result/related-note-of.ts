@@ -13,10 +13,7 @@ export interface NoteForm {
 
 /** A related note as the result writes it, in `form`: details cut shorter, `focus` after its relation. */
 export function relatedNoteOf(note: NoteRecord, relation: Relation, detailsLimit: number, form: NoteForm | undefined): BareNote {
-  if (form === undefined) return bareNoteOf(note, relation, detailsLimit);
-  const bare = bareNoteOf(note, relation, form.cut ?? detailsLimit) as Writable<BareNote & { focus: string }>;
-  if (form.focus !== undefined) bare.focus = form.focus;
-  return bare as BareNote;
+  const bare = bareNoteOf(note, relation, form?.cut ?? detailsLimit);
+  if (form?.focus !== undefined) (bare as BareNote & { focus?: string }).focus = form.focus;
+  return bare;
 }
-
-type Writable<T> = { -readonly [K in keyof T]?: T[K] };

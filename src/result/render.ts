@@ -5,7 +5,7 @@ import type { AnyResult } from './schema.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
 
-/** The result (one focus or several) as text in one of the formats the budget guarantee covers. */
+/** The result as text in one of the formats the budget guarantee covers. */
 export function render(result: AnyResult, format: OutputFormat): string {
   return format === 'json' ? renderJson(result) : renderPrompt(result);
 }

@@ -12,9 +12,8 @@ export interface FocusStart {
 }
 
 /**
- * Grows a result during a build: the focus notes are written in full at the start, and related
- * notes and focus-list entries are added as the iteration reaches them. One focus gives a
- * `GraphRAGResult`; a list of foci (even of one) a `MultiFocusResult` (spec section 9).
+ * Grows a result during a build: the focus notes written in full at the start, related notes and
+ * focus-list entries as the iteration reaches them. A list of foci, even of one, gives a `MultiFocusResult`.
  */
 export class ResultBuilder {
   private readonly focusNotes: FocusNote[];
@@ -62,11 +61,7 @@ export class ResultBuilder {
   }
 }
 
-/**
- * A focus note written in full, keys in the spec's order. Its lists are added one by one rather
- * than spread after the note: Node 20 makes an object that a spread is followed by new keys
- * slowly (a few microseconds a build).
- */
+/** A focus note in full, keys in the spec's order; lists added one by one, as Node 20 is slow to add keys after a spread. */
 function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): FocusNote {
   const note = bareNoteOf(focus, 'Self') as Partial<Mutable<FocusNote>>;
   note.contextualPath = contextualPath.map(uriAndTitleOf);
@@ -79,7 +74,7 @@ function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): 
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The result as pricing sees it from one focus note: its lists, and the related notes so far. */
+/** The result as pricing sees it from one focus note. */
 class FocusView implements ResultView {
   constructor(
     private readonly builder: ResultBuilder,
@@ -97,7 +92,6 @@ class FocusView implements ResultView {
 }
 
 function copyOf(focusNote: FocusNote): FocusNote {
-  // The note spread alone, then its lists replaced (see `focusNoteOf`).
   const copy: Mutable<FocusNote> = { ...focusNote };
   copy.contextualPath = [...focusNote.contextualPath];
   copy.children = [...focusNote.children];
