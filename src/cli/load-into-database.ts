@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { Kysely } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import { StoreUnavailable, ValidationError } from '../errors.js';
 import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
@@ -13,7 +13,7 @@ const LARGE_FIXTURE = 10_000;
 /** PostgreSQL's SQLSTATE for a database that does not exist (`invalid_catalog_name`). */
 const UNDEFINED_DATABASE = '3D000';
 
-/** Loads `fixture` into the MySQL/MariaDB or PostgreSQL database `url` names, into `names`' table (Doughnut's `note` by default). */
+/** Loads `fixture` into the MySQL/MariaDB or PostgreSQL database `url` names, into `names`' table (default: Doughnut's `note`). */
 export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize: number, names?: NoteTableNames, field = '--db'): Promise<void> {
   const target = isMysqlUrl(url)
     ? ({ engine: 'mysql', settings: parseMysqlUrl(url, field) } as const)
@@ -21,8 +21,8 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
   // Only the database's own driver is loaded: a MySQL load never loads pg, nor a PostgreSQL one mysql2.
   const dialect =
     target.engine === 'mysql'
-      ? (await import('./mysql-load-dialect.js')).mysqlLoadDialect(target.settings)
-      : (await import('./postgres-load-dialect.js')).postgresLoadDialect(target.settings);
+      ? new MysqlDialect({ pool: (await import('mysql2')).createPool({ ...target.settings, connectTimeout: 5_000, charset: 'utf8mb4' }) })
+      : new PostgresDialect({ pool: new (await import('pg')).default.Pool({ ...target.settings, max: 1, connectionTimeoutMillis: 5_000 }) });
   const db = new Kysely<NoteDatabase>({ dialect });
   const bar =
     fixture.notes.length >= LARGE_FIXTURE
@@ -33,8 +33,7 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
     await loadFixture(db, fixture, { batchSize, onProgress: (loaded) => bar?.update(loaded) }, names);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    // A driver's message (access denied, refused, unknown database) names user and host, never
-    // the password; the CLI still redacts any URL a message quotes.
+    // A driver's message names user and host, never the password; the CLI still redacts any URL it quotes.
     const code = (error as { code?: unknown }).code;
     if (code === 'ER_BAD_DB_ERROR' || code === UNDEFINED_DATABASE) {
       const database = target.settings.database;

@@ -1,13 +1,9 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
 
-// Start-up time: Node keeps the bytecode of the modules this process compiles (commander, zod, the
-// library's own) in its compile cache and reads it back in the next process instead of compiling
-// again. The cache lives where Node puts it: the directory NODE_COMPILE_CACHE names, else
-// `node-compile-cache` in the OS temp dir (os.tmpdir()); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-// A directory that cannot be made or written only leaves the cache off: Node reports that in the
-// status it returns, which is not an error of the CLI's. Only modules imported after this call are
-// cached, so everything else is imported below it.
+// Start-up time: Node's compile cache (NODE_COMPILE_CACHE, else the OS temp dir; off with
+// NODE_DISABLE_COMPILE_CACHE=1) keeps the bytecode of modules imported after this call, so
+// everything else is imported below it. A cache that cannot be written only stays off.
 // (@types/node here is Node 20's, which has no compile cache.)
 const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
 try {
@@ -18,8 +14,7 @@ try {
 
 const [{ messageLine }, { EXIT, runCli, SERVICES }] = await Promise.all([import('../host/message-line.js'), import('./run-cli.js')]);
 
-// A reader that stops early (`note-context build … | head -c 50`) closes the pipe: the result is
-// no longer wanted, which is not a failure. End quietly, as `cat` does.
+// A reader that stops early (`note-context build … | head -c 50`) is no failure: end quietly, as `cat` does.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(EXIT.done);
   process.stderr.write(messageLine(`note-context: cannot write the result: ${error.message}`));
@@ -32,6 +27,6 @@ try {
   process.stderr.write(messageLine(`note-context: ${error instanceof Error ? error.message : String(error)}`));
   process.exitCode = EXIT.failed;
 }
-// A service that stopped has said so and answered what it could: a socket to a database that
-// stopped answering must not keep the process alive. (Writes to pipes and files are synchronous.)
+// A service that stopped has said so: a socket to a database that stopped answering must not keep
+// the process alive. (Writes to pipes and files are synchronous.)
 if (SERVICES.has(process.argv[2] ?? '')) process.exit();

@@ -12,10 +12,8 @@ import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-table
 import { messageLine } from '../host/message-line.js';
 import type { OpenedStore } from '../host/open-store.js';
 
-// Start-up time: what the command line needs to parse its flags and print its help is imported
-// here. The options' schemas (zod) are imported by the command that checks them; the build (the
-// library, the stores, the tokenizers), the loader and the services by the command that runs them,
-// after its flags are checked. `--help` loads none of it; a flag error, the schemas only.
+// Start-up time: only what parses flags and prints help is imported here; the schemas, the build,
+// the loader and the services are imported by the command that needs them, after its flags are checked.
 
 /** The commands that run until stopped. */
 export const SERVICES: ReadonlySet<string> = new Set(['mcp', 'serve']);
@@ -28,11 +26,9 @@ type Write = (text: string) => void;
 interface BuildFlags extends Omit<BuildOptionsText, 'links'>, TableFlags {
   readonly db?: string;
   readonly report?: boolean;
-  /** A switch: `--links` (or `NOTE_CONTEXT_LINKS=true`) turns links on. */
   readonly links?: boolean;
 }
 
-/** `--table` and `--columns`: a host's own notes table in a SQL database. */
 interface TableFlags {
   readonly table?: string;
   readonly columns?: string;
@@ -40,13 +36,11 @@ interface TableFlags {
 
 const DB_FORMS = `fixture.json|${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}`;
 
-/** `readableNotebooks` is `--readable-notebooks` on the command line. */
+/** `readableNotebooks` is `--readable-notebooks`, or `NOTE_CONTEXT_READABLE_NOTEBOOKS` (`envOf`). */
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** `--readable-notebooks` may also be set as `NOTE_CONTEXT_READABLE_NOTEBOOKS`. */
 export const envOf = (long: string) => `NOTE_CONTEXT_${long.replace(/^--/, '').replace(/-/g, '_').toUpperCase()}`;
 
-/** A flag with its environment variable, named in the help. */
 function flag(flags: string, description: string, defaultValue?: string): Option {
   const option = new Option(flags, description).env(envOf(flags.split(' ')[0]!));
   return defaultValue === undefined ? option : option.default(defaultValue);
@@ -55,10 +49,7 @@ function flag(flags: string, description: string, defaultValue?: string): Option
 const TRUE_TEXT = /^(1|true|yes|on)$/i;
 const FALSE_TEXT = /^(0|false|no|off|)$/i;
 
-/**
- * Commander turns a switch on whenever its variable is set, `NOTE_CONTEXT_COMPRESS=false` included:
- * read the variable's words instead, and refuse any other value in one line.
- */
+/** Commander turns a switch on whenever its variable is set, `NOTE_CONTEXT_COMPRESS=false` included: read its words instead. */
 function switchesFromEnv(command: Command): void {
   for (const option of command.options) {
     const key = option.attributeName();
@@ -75,7 +66,6 @@ function switchesFromEnv(command: Command): void {
   }
 }
 
-/** `--table` and `--columns`, for every command that reads or loads a database. */
 function tableFlags(command: Command): Command {
   return command
     .addOption(flag('--table <name>', "the notes table, for a database URL (default: Doughnut's note; schema.table allowed)"))
@@ -87,11 +77,8 @@ function tableFlags(command: Command): Command {
     );
 }
 
-/**
- * How messages name a setting: the flag, or the environment variable it came from.
- * `fieldOf('readableNotebooks')` is `--readable-notebooks` or `NOTE_CONTEXT_READABLE_NOTEBOOKS`.
- */
-export type FieldOf = (key: string) => string;
+/** How messages name a setting: the flag, or the environment variable it came from. */
+type FieldOf = (key: string) => string;
 
 function fieldsOf(command: Command): FieldOf {
   return (key) => (command.getOptionValueSource(key) === 'env' ? envOf(flagOf(key)) : flagOf(key));
@@ -259,10 +246,7 @@ async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, 
   }
 }
 
-/**
- * The exit code of spec section 7 for an error, with its one line on stderr: the services'
- * mapping, except that an unexpected failure shows its own first line to the local user.
- */
+/** The exit code of spec section 7 for an error, with its one line on stderr (an unexpected failure's own first line). */
 function exitFor(error: unknown, err: Write): number {
   const mapped = serviceErrorOf(error);
   err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}`);

@@ -6,21 +6,14 @@ import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
 import { recordFailure } from './record-failure.js';
 
-/** The name of a build's span. */
-export const BUILD_SPAN = 'note-context build';
-
 /**
- * Runs `build` as the active `note-context build` span (a child of the span active when it
- * starts, such as an HTTP request's), so that the spans of its reads sit under it: the options'
- * focus and budget and, once it ends, the report's figures as attributes; a failure, whatever
- * it is (a bad option, a missing note, a timeout, a store that failed), recorded as an exception
- * and the span's status set to its name. A list of foci is one build. With no OpenTelemetry SDK
- * registered the span is the API's no-op, and no attribute is made. The build's time is added
- * to the caller's timings, when it asked for them (see `timingBuilds`).
+ * Runs `build` as the active `note-context build` span, so that the spans of its reads sit under
+ * it: the focus and budget and the report's figures as attributes, any failure recorded. Its time
+ * is added to the caller's timings, when it asked for them (`timingBuilds`).
  */
 export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown, build: () => Promise<T>): Promise<T> {
   const timings = currentBuildTimings();
-  return noteContextTracer().startActiveSpan(BUILD_SPAN, async (span) => {
+  return noteContextTracer().startActiveSpan('note-context build', async (span) => {
     const started = timings && performance.now();
     if (span.isRecording()) span.setAttributes(optionAttributes(options));
     try {
@@ -40,7 +33,7 @@ export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown,
   });
 }
 
-/** The focus (a list's ids joined by commas) and the budget, as given, when they are of the right kind. */
+/** The focus (a list's joined by commas) and the budget, as given, when they are of the right kind. */
 function optionAttributes(options: unknown): Attributes {
   const given = (typeof options === 'object' && options !== null ? options : {}) as Partial<Record<'focus' | 'budget', unknown>>;
   const foci = Array.isArray(given.focus) ? given.focus : [given.focus];
@@ -50,7 +43,6 @@ function optionAttributes(options: unknown): Attributes {
   };
 }
 
-/** The report's figures, under `note_context.report.*`. */
 function reportAttributes(report: BuildReport): Attributes {
   return {
     'note_context.report.tokenizer': report.tokenizer,

@@ -5,24 +5,17 @@ import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
 import { recordFailure } from './record-failure.js';
 
-/** The name of a read batch's span. */
-export const READ_SPAN = 'note-context read';
-
 /**
- * The reader, with each read batch traced as a `note-context read` span, a child of the span
- * active where it is wrapped (the build's), with the requests' kinds and counts and the records
- * it answered; its time is added to the caller's timings, when it asked for them (see
- * `timingBuilds`). When there is nothing to record (no timings asked for, and the active span,
- * if any, not recording: no SDK, or the build not sampled), the reader itself, untouched.
- * A reader's `readNow` (answers from memory, one request at a time) passes through
- * untraced: there is no round trip to see, and a span per note would cost more than the read.
+ * The reader, each read batch a `note-context read` span under the build's, with the requests'
+ * kinds and counts and the records answered, and its time added to the caller's timings; the reader
+ * itself when there is nothing to record. `readNow` (from memory, no round trip) passes untraced.
  */
 export function tracedReader(reader: NoteReader): NoteReader {
   const parent = context.active();
   const timings = currentBuildTimings();
   if (!timings && !trace.getSpan(parent)?.isRecording()) return reader;
   const traced = <R extends ExtendedReadRequest, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => async (requests: readonly R[]): Promise<readonly T[]> => {
-    const span = noteContextTracer().startSpan(READ_SPAN, undefined, parent);
+    const span = noteContextTracer().startSpan('note-context read', undefined, parent);
     const recording = span.isRecording();
     if (recording) span.setAttributes(requestAttributes(requests));
     const started = timings && performance.now();
