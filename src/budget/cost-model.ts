@@ -8,11 +8,9 @@ import { detailsBlock } from '../result/details-block.js';
 import type { ResultView } from '../result/result-view.js';
 import type { BareNote } from '../result/schema.js';
 import type { ShownSize } from '../store/shown-size.js';
-import { listEntryWindow } from './list-entry-window.js';
-import { relatedNoteWindow } from './related-note-window.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
-import type { Window } from './window.js';
+import { listEntryWindow, relatedNoteWindow, type Window } from './window.js';
 
 /** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
 export interface ListEntry {
@@ -45,10 +43,7 @@ const models = new Map<string, CostModel>();
 export function costModelFor(tokenizer: Tokenizer, format: OutputFormat): CostModel {
   const key = `${tokenizer.name}/${format}`;
   let model = models.get(key);
-  if (!model) {
-    model = makeCostModel(tokenizer, format);
-    models.set(key, model);
-  }
+  if (!model) models.set(key, (model = makeCostModel(tokenizer, format)));
   return model;
 }
 

@@ -30,10 +30,7 @@ export class RankTable {
   /** The table of `ranks`, made once. */
   static of(ranks: RankData): RankTable {
     let table = RankTable.made.get(ranks);
-    if (!table) {
-      table = new RankTable(ranks);
-      RankTable.made.set(ranks, table);
-    }
+    if (!table) RankTable.made.set(ranks, (table = new RankTable(ranks)));
     return table;
   }
 

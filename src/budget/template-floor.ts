@@ -30,10 +30,7 @@ export function templateFloors(tokenizer: Pick<Tokenizer, 'count'>): (template: 
   const counts = new Map<string, number>();
   const count = (stretch: string) => {
     let tokens = counts.get(stretch);
-    if (tokens === undefined) {
-      tokens = tokenizer.count(stretch);
-      counts.set(stretch, tokens);
-    }
+    if (tokens === undefined) counts.set(stretch, (tokens = tokenizer.count(stretch)));
     return tokens;
   };
   return (template) => templateFloor(count, template);

@@ -27,10 +27,7 @@ const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 /** The tokenizer of that name; the BPE tables (a few MB each) load on first use, not on import. */
 export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
   let tokenizer = loaded.get(name);
-  if (!tokenizer) {
-    tokenizer = loadBpe(name);
-    loaded.set(name, tokenizer);
-  }
+  if (!tokenizer) loaded.set(name, (tokenizer = loadBpe(name)));
   return tokenizer;
 }
 

@@ -69,12 +69,7 @@ function switchesFromEnv(command: Command): void {
 function tableFlags(command: Command): Command {
   return command
     .addOption(flag('--table <name>', "the notes table, for a database URL (default: Doughnut's note; schema.table allowed)"))
-    .addOption(
-      flag(
-        '--columns <field=column,…>',
-        "the table's own column names, e.g. title=name,details=body (fields: id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt)",
-      ),
-    );
+    .addOption(flag('--columns <field=column,…>', "the table's own column names, e.g. title=name,details=body (fields: id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt)"));
 }
 
 /** How messages name a setting: the flag, or the environment variable it came from. */

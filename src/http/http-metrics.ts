@@ -21,33 +21,20 @@ export class HttpMetrics {
     this.registry = registry ?? new Registry();
     if (!registry) collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
-    this.requestSeconds = new Histogram({
-      name: 'note_context_http_request_duration_seconds',
-      help: 'HTTP requests by method, route pattern and status, from receipt to answer.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.buildSeconds = new Histogram({
-      name: 'note_context_build_duration_seconds',
-      help: 'Context builds, from start to result, by outcome (ok or the error code).',
-      labelNames: ['outcome'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.searchSeconds = new Histogram({
-      name: 'note_context_search_duration_seconds',
-      help: 'Title searches, waiting for a slot included, by outcome (ok or the error code).',
-      labelNames: ['outcome'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.errors = new Counter({
-      name: 'note_context_http_errors_total',
-      help: 'Error answers by code and status.',
-      labelNames: ['code', 'status'],
-      registers,
-    });
+    const histogram = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
+    this.requestSeconds = histogram(
+      'note_context_http_request_duration_seconds',
+      'HTTP requests by method, route pattern and status, from receipt to answer.',
+      ['method', 'route', 'status'],
+    );
+    this.buildSeconds = histogram('note_context_build_duration_seconds', 'Context builds, from start to result, by outcome (ok or the error code).', ['outcome']);
+    this.searchSeconds = histogram(
+      'note_context_search_duration_seconds',
+      'Title searches, waiting for a slot included, by outcome (ok or the error code).',
+      ['outcome'],
+    );
+    this.errors = new Counter({ name: 'note_context_http_errors_total', help: 'Error answers by code and status.', labelNames: ['code', 'status'], registers });
     new Gauge({
       name: 'note_context_builds_in_flight',
       help: 'Builds and searches running now.',

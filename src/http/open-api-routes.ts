@@ -70,14 +70,21 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
     required: ['result', 'report'],
     additionalProperties: false,
   });
-  const contextAnswer = (description: string, result: object) => ({
-    description,
-    headers: {
-      [REPORT_HEADER]: { type: 'string', description: 'format=prompt only: the BuildReport as compact JSON.' },
-      ETag: { type: 'string', description: 'A weak tag of the answer: send it back in If-None-Match to get 304 when nothing changed.' },
-      'Server-Timing': { type: 'string', description: 'build and read time, in milliseconds.' },
+  const contextAnswers = (description: string, result: object, notFound: string) => ({
+    200: {
+      description,
+      headers: {
+        [REPORT_HEADER]: { type: 'string', description: 'format=prompt only: the BuildReport as compact JSON.' },
+        ETag: { type: 'string', description: 'A weak tag of the answer: send it back in If-None-Match to get 304 when nothing changed.' },
+        'Server-Timing': { type: 'string', description: 'build and read time, in milliseconds.' },
+      },
+      content: { 'application/json': { schema: result }, 'text/markdown': { schema: { type: 'string' } } },
     },
-    content: { 'application/json': { schema: result }, 'text/markdown': { schema: { type: 'string' } } },
+    304: { description: 'The answer is the one If-None-Match names.' },
+    400: error('Invalid input; `field` names it.'),
+    ...unauthorized,
+    404: error(notFound),
+    503: unavailable,
   });
   return {
     context: {
@@ -86,17 +93,11 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
       params: { type: 'object', properties: { id: { ...focus, description: 'The focus note: its id, or its uri /n{id}.' } }, required: ['id'] },
       querystring: contextQuery,
       headers: readableNotebooks,
-      response: {
-        200: contextAnswer(
-          `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
-          envelope(jsonSchemas.result),
-        ),
-        304: { description: 'The answer is the one If-None-Match names.' },
-        400: error('Invalid input; `field` names it.'),
-        ...unauthorized,
-        404: error('The focus note is missing, deleted or not readable.'),
-        503: unavailable,
-      },
+      response: contextAnswers(
+        `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
+        envelope(jsonSchemas.result),
+        'The focus note is missing, deleted or not readable.',
+      ),
     },
     multiContext: {
       operationId: 'getContext',
@@ -113,17 +114,11 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
         required: ['focus', ...contextQuery.required],
       },
       headers: readableNotebooks,
-      response: {
-        200: contextAnswer(
-          'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
-          { oneOf: [envelope(jsonSchemas.result), envelope(jsonSchemas.multiFocusResult)] },
-        ),
-        304: { description: 'The answer is the one If-None-Match names.' },
-        400: error('Invalid input; `field` names it.'),
-        ...unauthorized,
-        404: error('A focus note is missing, deleted or not readable (the first such is named).'),
-        503: unavailable,
-      },
+      response: contextAnswers(
+        'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
+        { oneOf: [envelope(jsonSchemas.result), envelope(jsonSchemas.multiFocusResult)] },
+        'A focus note is missing, deleted or not readable (the first such is named).',
+      ),
     },
     findNotes: {
       operationId: 'findNotes',

@@ -49,11 +49,7 @@ export async function runServeCommand(
   }
   const { slots, timeoutMs } = opened;
   const app = await createHttpServer({
-    store: opened.store,
-    check: opened.check,
-    slots,
-    timeoutMs,
-    readableNotebooks: opened.readableNotebooks,
+    ...opened,
     token: settings.token,
     version: packageVersion(),
     log: { level: settings.logLevel },

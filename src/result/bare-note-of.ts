@@ -1,15 +1,14 @@
 import type { NoteRecord } from '../model/note-record.js';
+import { takeCodePoints } from '../model/take-code-points.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import type { Relation } from '../relationships/relation.js';
 import type { BareNote } from './schema.js';
-import { truncateDetails } from './truncate-details.js';
 
 /** A note as the result writes it, keys in the spec's order; `detailsLimit` undefined for the focus note, never cut. */
 export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {
   // Fields added one by one rather than spread: a build makes one per candidate it prices.
   const bare: Writable<BareNote> = { uriAndTitle: uriAndTitleOf(note) };
-  const details = note.details && (detailsLimit === undefined ? note.details : truncateDetails(note.details, detailsLimit));
-  if (details) bare.details = details;
+  if (note.details) bare.details = detailsLimit === undefined ? note.details : truncated(note.details, detailsLimit);
   if (note.parent) bare.parentUriAndTitle = uriAndTitleOf(note.parent);
   if (note.object) bare.objectUriAndTitle = uriAndTitleOf(note.object);
   bare.relationToFocusNote = relation;
@@ -17,3 +16,9 @@ export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: 
 }
 
 type Writable<T> = { -readonly [K in keyof T]?: T[K] };
+
+/** Details cut to `limit` code points, the cut marked with `...` (spec section 2). */
+function truncated(details: string, limit: number): string {
+  const { head, cut } = takeCodePoints(details, limit);
+  return cut ? `${head}...` : head;
+}
