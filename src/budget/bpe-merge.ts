@@ -2,10 +2,8 @@ import { PairQueue } from './pair-queue.js';
 import type { RankTable } from './rank-table.js';
 
 /**
- * The tokens gpt-tokenizer's `encode` gives one pre-tokenizer chunk, in time O(n log n) where the
- * library's rescan per merge is quadratic (a title of a million `x` takes minutes). The same
- * choices (lowest rank, leftmost among equals) come from a {@link PairQueue}; a merge requeues the
- * two pairs it changes, and stale entries are dropped as they come out (lazy deletion).
+ * The tokens gpt-tokenizer's `encode` gives one chunk, in O(n log n) where the library is quadratic (a title of a
+ * million `x` takes minutes): the same choices from a {@link PairQueue}, stale entries dropped as they come out.
  */
 export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.

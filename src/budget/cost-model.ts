@@ -78,10 +78,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
   }
 }
 
-/**
- * Exact costs in the compact JSON, from windows around each piece (window.ts). Floors: what the
- * window after the piece costs at least, minus what the text it replaces costs.
- */
+/** Exact costs in the compact JSON, from windows (window.ts); floors: the window after at least, less the one before. */
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
@@ -118,10 +115,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   );
 }
 
-/**
- * Exact costs in the prompt, where a piece adds exactly its own tokens (render-prompt.ts). Floors:
- * what the piece's template costs at least, a details block counted as text, plus its list entry's.
- */
+/** Exact costs in the prompt, where a piece adds its own tokens; floors: its template's, details counted as text. */
 function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
   const floors = () => {

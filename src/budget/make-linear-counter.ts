@@ -25,10 +25,9 @@ const SHORT_CHUNKS_REMEMBERED = 50_000;
 const LONG_CHUNK_CHARS_REMEMBERED = 8_000_000;
 
 /**
- * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does, in
- * time O(n log n), as the sum of its pre-tokenizer chunks' counts. Short chunks' counts are
- * remembered (notes use a few thousand distinct words; a lookup is several times cheaper than a
- * count); a long chunk (a huge title) recurs in every piece that links to its note, so it is merged once.
+ * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does, in O(n log n), chunk
+ * by chunk. Short chunks' counts are remembered (a lookup is several times cheaper than a count); a long one (a huge
+ * title) recurs in every piece that links to its note, so it is merged once.
  */
 export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => number {
   const library = (chunk: string) => encoding.count(chunk, AS_TEXT);

@@ -4,9 +4,8 @@ const RANK = 2 ** 32;
 const OPEN = 64;
 
 /**
- * Pairs (rank, start), taken out least rank first, then least start. Pairs are kept in runs of one
- * rank at increasing starts, a binary heap ordering the runs by (rank, first start): a merge queues
- * its pairs at increasing starts, so most pairs cost no heap work.
+ * Pairs (rank, start), taken out least first, kept in runs of one rank at increasing starts in a binary heap:
+ * a merge queues its pairs at increasing starts, so most pairs cost no heap work.
  */
 export class PairQueue {
   /** The rank of the pair the last `pop` took. */

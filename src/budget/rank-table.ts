@@ -9,11 +9,9 @@ const BOM = '\xef\xbb\xbf';
 const PAIRS_REMEMBERED = 1 << 18;
 
 /**
- * The ranks of one encoding, found from bytes exactly as gpt-tokenizer finds them: it decodes a
- * span of valid UTF-8 (dropping one leading BOM) and looks the string up, else searches the
- * byte-array tokens. So the table keys, as binary strings, the UTF-8 of every string token and the
- * bytes of every byte-array token that is not valid UTF-8 (a valid one is unreachable). String
- * tokens with lone surrogates have no UTF-8: only a whole chunk can equal one.
+ * The ranks of one encoding, found from bytes as gpt-tokenizer finds them (valid UTF-8 decoded, one leading BOM
+ * dropped, else the byte-array tokens): keyed by the UTF-8 of string tokens and the bytes of byte-array tokens
+ * that are no valid UTF-8. Tokens with lone surrogates have no UTF-8: only a whole chunk can equal one.
  */
 export class RankTable {
   private static readonly made = new WeakMap<RankData, RankTable>();
@@ -72,8 +70,7 @@ export class RankTable {
   /** The rank the library finds for `bytes[start, end)`, or -1; `bytes` is valid UTF-8, one char a byte. */
   rankOf(bytes: string, start: number, end: number): number {
     if (end - start > this.maxKeyBytes + BOM.length) return -1;
-    // A span of valid UTF-8 is valid itself unless it starts or ends inside a character; one that
-    // starts with a BOM starts at a character, so it is valid when it ends at one.
+    // A span that starts with a BOM starts at a character, so it is valid UTF-8 when it ends at one.
     if (startsWithBom(bytes, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
     if (end - start > this.maxKeyBytes) return -1;
     return this.byBytes.get(bytes.slice(start, end)) ?? -1;

@@ -2,23 +2,17 @@ import { utf8Length } from '../model/utf8-length.js';
 import type { Tokenizer } from './tokenizer.js';
 
 /**
- * Lower bounds of what a piece of output costs in o200k or cl100k, from its template: the piece
- * with each note text replaced by {@link SLOT}. BPE merges only inside a pre-tokenizer chunk, and
- * some places in a template are split whatever the texts (`splitsAt`): between two, a stretch with
- * no text is tokenized as it is alone; one with text gives a chunk without letters or digits when
- * two fixed non-word characters start it or follow a text (`givesChunkWithoutWords`); each word
- * start of the text (`wordStartsOf`, src/store/shown-size.ts) begins a chunk of its own. These
- * chunks are distinct, each costs a token at least, and no token holds more than 128 bytes.
+ * Lower bounds of a piece's cost in o200k or cl100k from its template, each note text a {@link SLOT}. Between two
+ * places split whatever the texts (`splitsAt`) a stretch without text costs what it costs alone; one with text
+ * costs a token for a chunk without words (`givesChunkWithoutWords`) and one per word start (`wordStartsOf`);
+ * and no token holds more than 128 bytes.
  */
 export const SLOT = '\uE000';
 
-/** What a template costs whatever its texts, in three parts (see {@link templateFloor}). */
+/** What a template costs whatever its texts: stretches without text exactly, those with text by their chunks and fixed bytes. */
 export interface TemplateFloor {
-  /** Tokens of the stretches without text, exactly. */
   readonly exact: number;
-  /** Stretches with text that give a chunk without letters or digits of their own. */
   readonly textStretches: number;
-  /** UTF-8 bytes of the fixed characters in stretches with text. */
   readonly fixedBytesAroundText: number;
 }
 

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
 
-// Start-up time: Node's compile cache (NODE_COMPILE_CACHE, else the OS temp dir; off with
-// NODE_DISABLE_COMPILE_CACHE=1) keeps the bytecode of modules imported after this call, so
-// everything else is imported below it. A cache that cannot be written only stays off.
-// (@types/node here is Node 20's, which has no compile cache.)
+// Start-up time: Node's compile cache keeps the bytecode of the modules imported after this call,
+// so everything else is imported below it. (@types/node here is Node 20's, which has no compile cache.)
 const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
 try {
   enableCompileCache?.();
@@ -27,6 +25,5 @@ try {
   process.stderr.write(messageLine(`note-context: ${error instanceof Error ? error.message : String(error)}`));
   process.exitCode = EXIT.failed;
 }
-// A service that stopped has said so: a socket to a database that stopped answering must not keep
-// the process alive. (Writes to pipes and files are synchronous.)
+// A socket to a database that stopped answering must not keep a stopped service's process alive.
 if (SERVICES.has(process.argv[2] ?? '')) process.exit();

@@ -96,7 +96,6 @@ export async function runCli(
     .hook('preAction', (_program, command) => switchesFromEnv(command));
 
   // No defaults and no "required" here: the options schema has them, and says what is missing.
-  // Every flag may come from the environment instead (NOTE_CONTEXT_ and its name: NOTE_CONTEXT_BUDGET).
   tableFlags(
     program
       .command('build')

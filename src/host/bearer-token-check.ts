@@ -1,9 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/**
- * Whether an `Authorization` header carries `Bearer <token>`. Both sides are hashed first, so
- * the comparison takes the same time whatever the header holds, its length included.
- */
+/** Whether an `Authorization` header carries `Bearer <token>`, compared as hashes: in the same time whatever it holds. */
 export function bearerTokenCheck(token: string): (authorization: string | undefined) => boolean {
   const expected = digest(token);
   return (authorization) => {

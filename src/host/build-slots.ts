@@ -1,11 +1,8 @@
 import { ServiceBusy } from './service-error.js';
 
 export interface BuildSlotsOptions {
-  /** Builds and searches at once. */
   readonly max: number;
-  /** Calls that may wait for a slot; one more is refused at once. */
   readonly queue?: number;
-  /** Longest a call waits for a slot before it is refused. */
   readonly waitMs?: number;
 }
 
@@ -19,9 +16,8 @@ interface Waiter {
 }
 
 /**
- * Bounds the builds and searches a service runs at once, with a bounded first-come-first-served
- * queue in front (`ServiceBusy` when it is full or a wait passes `waitMs`). A slot is held until
- * the work itself ends, not until its caller stops waiting, so the bound is on the database's real load.
+ * At most `max` builds and searches at once, `queue` more waiting in turn up to `waitMs` (else `ServiceBusy`). A slot is
+ * held until the work itself ends, not until its caller stops waiting: the bound is on the database's real load.
  */
 export class BuildSlots {
   readonly max: number;

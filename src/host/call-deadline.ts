@@ -1,7 +1,4 @@
-/**
- * One service call's end, its caller's signal or its deadline, as one signal. Held here rather
- * than by `AbortSignal.any`, whose combined signal may be garbage-collected before it fires.
- */
+/** A call's signal or deadline as one signal; not `AbortSignal.any`'s, which may be garbage-collected before it fires. */
 export class CallDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout | undefined;

@@ -4,10 +4,7 @@ import type { OutputFormat } from '../result/render.js';
 
 const option = BuildOptionsSchema.shape;
 
-/**
- * What a service caller may ask of one build: the library's option schemas, described for
- * clients. The readable notebooks and the timeout are not among them: the host decides those.
- */
+/** What a service caller may ask of one build, described for clients; the host decides the readable notebooks and timeout. */
 export function contextRequestSchema(defaultFormat: OutputFormat) {
   return z.strictObject({
     focus: option.focus.describe(

@@ -21,10 +21,7 @@ export function oneLineMessage(text: string): string {
   return escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) || match.startsWith(POSTGRES_URL_FORM) ? match : scheme + redacted(rest)));
 }
 
-/**
- * The text after `scheme://` with what may be a password as `***`: between the user name and the
- * last `@`; else a "port" that is no number (`mysql://u:secret/db`, the host forgotten).
- */
+/** The text after `scheme://` with a password as `***`: before the last `@`, else a "port" that is no number (`mysql://u:secret/db`). */
 function redacted(rest: string): string {
   const at = rest.lastIndexOf('@');
   if (at >= 0) {

@@ -24,20 +24,15 @@ export interface OpenedService {
   readonly store: NoteStore & NoteFinder;
   readonly service: NoteService;
   readonly slots: BuildSlots;
-  /** The server's readable notebooks, if it was given any. */
   readonly readableNotebooks: readonly number[] | undefined;
   readonly timeoutMs: number;
-  /** Resolves when a build could start now. */
   check(): Promise<void>;
-  /** Closes the store's pool, if it made one. */
   close(): Promise<void>;
 }
 
 /**
- * What the HTTP API and the MCP server share: their settings checked (messages name the flag or
- * variable `fieldOf` gives), the store opened with one connection per build and one spare (a SQL
- * store connects on first use, so a database that is down fails requests, not the start), and a
- * `NoteService` that runs at most `maxBuilds` calls at once behind a bounded queue.
+ * What the HTTP API and the MCP server share: settings checked (messages name what `fieldOf` gives), the store
+ * opened with a connection per build and one spare, and a `NoteService` over bounded build slots.
  */
 export async function openService(flags: ServiceFlags, fieldOf: (key: string) => string): Promise<OpenedService> {
   const maxBuilds = wholeNumberFlag(fieldOf('maxBuilds'), flags.maxBuilds, 1, 1_000);

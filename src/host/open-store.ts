@@ -45,9 +45,8 @@ export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOpti
 }
 
 /**
- * Checks a `--db` value before anything is read: a URL must parse, and other text that starts like
- * a URL is refused rather than read as a file path, so that its password is never quoted back in a
- * "no such file" message. A one-letter "scheme" is a Windows drive.
+ * Checks a `--db` value before anything is read: text that starts like another URL is refused, not read as a file
+ * path whose "no such file" message would quote its password. A one-letter "scheme" is a Windows drive.
  */
 export async function checkDb(db: string | undefined, field = '--db'): Promise<void> {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);

@@ -1,10 +1,7 @@
 import type { OpenedService } from './open-service.js';
 import { firstLineOf } from './service-error.js';
 
-/**
- * Stops a service: `closeServer`, then the calls still running, then the store's pool. Resolves to
- * false, without waiting longer, when that takes more than `withinMs` (a pool whose server stopped answering).
- */
+/** Closes the server, waits for the calls still running, closes the pool; false when that takes more than `withinMs`. */
 export async function stopService(opened: OpenedService, closeServer: () => Promise<void>, withinMs: number, err: (text: string) => void): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const stopping = (async () => {

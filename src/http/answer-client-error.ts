@@ -2,10 +2,7 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { errorBody, type ErrorBody } from './http-error.js';
 
-/**
- * Answers a request Node's parser refused before any hook saw it (Fastify's `clientErrorHandler`),
- * in the API's error shape and naming nothing of the server: no token could be checked.
- */
+/** Answers a request Node's parser refused (`clientErrorHandler`) in the API's error shape, revealing nothing: no token was checked. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body] = clientErrorOf(error.code);

@@ -19,11 +19,7 @@ export interface HttpServerOptions extends NoteContextPluginOptions {
   readonly compress?: boolean | undefined;
 }
 
-/**
- * The HTTP API as `note-context serve` runs it, ready to `listen`: {@link noteContextPlugin} in a
- * Fastify of its own, with pino request logs (secrets redacted) and the framework's own refusals
- * answered in the API's error shape. `close()` stops it gracefully.
- */
+/** The HTTP API as `note-context serve` runs it: {@link noteContextPlugin} in a Fastify of its own, with request logs. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
   const app = Fastify({

@@ -24,11 +24,7 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'invalid input: unsupported content type',
 };
 
-/**
- * The services' mapping made safe for clients on the network, plus the framework's own client
- * errors. An unreachable store says so in the words before its first colon; the driver's reason
- * after it (an address and port) goes to the log only.
- */
+/** The services' mapping made safe for the network (a driver's reason, with its address, goes to the log), and the framework's errors. */
 export function httpErrorOf(error: unknown): HttpError {
   const mapped = serviceErrorOf(error);
   if (mapped.code === 'unavailable') {

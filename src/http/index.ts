@@ -1,5 +1,4 @@
-// `note-context/http`: the HTTP API as a Fastify plugin for a host that runs its own Fastify,
-// kept out of the main entry so that the library does not load the HTTP layer.
+// `note-context/http`: an entry of its own, so that the library does not load the HTTP layer.
 export { noteContextPlugin, HANDLER_GRACE_MS, type NoteContextPluginOptions } from './note-context-plugin.js';
 export { HTTP_ERROR_CODES, type ErrorBody, type HttpErrorCode } from './http-error.js';
 export { READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';

@@ -64,10 +64,8 @@ declare module 'fastify' {
 }
 
 /**
- * The HTTP API as a Fastify plugin, `app.register(noteContextPlugin, { prefix: '/context', store })`;
- * `note-context serve` runs the same. Inside its prefix every error is `{ code, message, field? }`
- * (unknown routes 404, wrong methods 405, after the token check); it logs with the host's logger,
- * traces with OpenTelemetry, counts with `prom-client`, and waits for its builds when the host closes.
+ * The HTTP API as a Fastify plugin, `app.register(noteContextPlugin, { prefix: '/context', store })`: every error
+ * as `{ code, message, field? }`, logs, traces and metrics; a host's close waits for its builds.
  */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
@@ -81,8 +79,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const bearer = options.token !== undefined;
   const schemas = openApiRoutes({ bearer });
 
-  // The routes' schemas document them (OpenAPI); zod checks the requests, with the CLI's messages,
-  // and answers are plain JSON, so the framework's own validator and serializer stay out.
+  // Route schemas only document (OpenAPI): zod checks requests with the CLI's messages, and answers are plain JSON.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // A host that runs its own @fastify/swagger collects these routes into its document instead.

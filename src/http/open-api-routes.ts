@@ -32,11 +32,7 @@ function withoutDialect({ $schema: _dialect, ...schema }: JsonSchema): JsonSchem
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 
-/**
- * The OpenAPI side of each route, for `@fastify/swagger`, made from the zod schemas that check
- * them. No `$ref`, so that a host whose own `@fastify/swagger` collects these routes gets a
- * document that stands on its own.
- */
+/** The OpenAPI side of each route, from the zod schemas that check them; no `$ref`, so that a host's own document stands alone. */
 export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
   const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
   const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};

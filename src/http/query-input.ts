@@ -12,10 +12,8 @@ interface FieldKinds {
 const fieldKinds = new WeakMap<z.ZodObject, FieldKinds>();
 
 /**
- * A query string as input for `schema`, by the CLI's own text-to-value steps: a numeric field gets
- * the number its text spells, a list field the comma-separated items, a boolean field true or
- * false; anything else goes on as text, for the schema to judge with its own message. A parameter
- * the schema does not name is refused.
+ * A query string as input for `schema`, by the CLI's text-to-value steps for numeric, list and boolean fields;
+ * anything else goes on as text, for the schema to judge. A parameter the schema does not name is refused.
  */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
   const { numeric, lists, switches } = fieldKindsOf(schema);

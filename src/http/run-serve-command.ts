@@ -21,10 +21,7 @@ interface ServeFlags extends ServiceFlags {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/**
- * `note-context serve`: the HTTP API until SIGTERM or SIGINT; then new requests get 503, those in
- * flight finish, the pool closes, and it resolves to 0. Messages go to stderr, the request log to stdout.
- */
+/** `note-context serve`: the HTTP API until SIGTERM or SIGINT; then requests in flight finish, and the pool closes. */
 export async function runServeCommand(
   flags: ServeFlags,
   fieldOf: (key: string) => string,

@@ -5,10 +5,7 @@ import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 /** Runs `work` with a request's span active, so the spans of its build are children of it. */
 export type InRequestSpan = <T>(request: FastifyRequest, work: () => Promise<T>) => Promise<T>;
 
-/**
- * Gives each request a server span (`GET /notes/:id/context`); its parent is the host's active
- * span, else the caller's `traceparent`. A no-op until the host registers an OpenTelemetry SDK.
- */
+/** Gives each request a server span, under the host's active span or else the caller's `traceparent`. */
 export function traceRequests(app: FastifyInstance): InRequestSpan {
   const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 

@@ -12,10 +12,8 @@ export interface RefusedMessage {
 type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
 
 /**
- * One incoming line (stdio) or body (HTTP) checked before the SDK sees it, so that every mistake
- * gets a JSON-RPC error answer in one line: no JSON (-32700), no JSON-RPC message (-32600), a
- * `tools/call` whose `params` or `arguments` is no object (-32602). The SDK would answer the first
- * two with nothing, and the third with an internal error quoting its schema.
+ * One incoming line or body checked before the SDK sees it, which would answer no JSON (-32700) or no JSON-RPC
+ * message (-32600) with nothing, and a `tools/call` with no object arguments (-32602) with its schema's words.
  */
 export function checkedLine(line: string): CheckedMessage {
   let value: unknown;

@@ -17,11 +17,7 @@ export interface McpHttpServerOptions {
   readonly log: (line: string) => void;
 }
 
-/**
- * The SDK's Streamable HTTP transport on `POST /mcp`, stateless (each request its own server,
- * answered as JSON), behind the bearer token. Bodies are checked as on stdio (`checkedLine`);
- * `GET` and `DELETE` (streams and sessions, which a stateless server does not keep) are 405.
- */
+/** The SDK's Streamable HTTP transport on `POST /mcp`, stateless (so `GET` and `DELETE` are 405), behind the bearer token. */
 export function createMcpHttpServer(options: McpHttpServerOptions): Server {
   const authorized = options.token === undefined ? () => true : bearerTokenCheck(options.token);
   return createServer((request, response) => {

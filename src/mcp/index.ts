@@ -1,5 +1,4 @@
-// `note-context/mcp`: the MCP tools for a host that runs its own MCP server, kept out of the main
-// entry so that the library does not load the MCP SDK.
+// `note-context/mcp`: an entry of its own, so that the library does not load the MCP SDK.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';

@@ -1,19 +1,14 @@
 import { ValidationError } from '../errors.js';
 
 /**
- * The longest fence a details block uses, so that a block is never more UTF-8 bytes than the same
- * text in JSON (the `estimate` guarantee, spec section 5): a related note's prompt piece spends 15
- * bytes on `## ` and `Relation: ` where JSON spends 44 on braces and keys, and 12 + 2F on `Details:`
- * and the fences where JSON spends 13, so 15 + 12 + 2F <= 44 + 13 up to F = 15. Quoting with `>`
- * costs a byte per line break, as JSON's two-byte `\n` does.
+ * The longest fence, so that a piece is never more UTF-8 bytes than its JSON (the `estimate` guarantee): its
+ * `## `, `Relation: `, `Details:` and fences cost 15 + 12 + 2F where JSON spends 44 + 13, so F <= 15.
  */
 const MAX_FENCE = 15;
 
 /**
- * Details, enclosed so that their text cannot end the block (CommonMark, section 4.5): a fence of
- * backticks or tildes, whichever the text's lines start with the shorter run of, one longer than
- * that run (at least 3); when that fence would be longer than {@link MAX_FENCE}, every line of the
- * text prefixed with `>`. The block ends with a line break.
+ * Details enclosed so that their text cannot end the block (CommonMark 4.5): a fence of backticks or tildes longer
+ * than any run the text's lines start with; past {@link MAX_FENCE}, every line prefixed with `>` (a byte, as `\n` is in JSON).
  */
 export function detailsBlock(text: string): string {
   const fence = fenceFor(text);

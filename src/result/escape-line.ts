@@ -1,10 +1,8 @@
 import { ValidationError } from '../errors.js';
 
 /**
- * Escapes a title line, never into more UTF-8 bytes than JSON would (the `estimate` guarantee).
- * The pairs `\\`, `\[`, `\]` that `uriAndTitleOf` writes are kept; control characters and lone
- * surrogates are escaped as JSON escapes them, so the line has no line break; any other backslash
- * is written `\_`.
+ * Escapes a title line into no more UTF-8 bytes than JSON would: links' `\\`, `\[`, `\]` kept, controls and lone
+ * surrogates escaped as in JSON, any other backslash written `\_`.
  */
 export function escapeLine(text: string): string {
   // eslint-disable-next-line no-control-regex

@@ -7,8 +7,7 @@ export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
-// `estimate` prices every candidate by the UTF-8 bytes of its compact JSON (spec section 5); they
-// are counted here without writing it, which was a quarter of an `estimate` build.
+// `estimate` prices a candidate by the bytes of its JSON, counted without writing it (that was a quarter of a build).
 
 /** The text a related note adds to the compact JSON, with the comma that separates it (spec section 5). */
 export function jsonNotePiece(note: object): string {
@@ -46,11 +45,7 @@ function jsonStringBytes(text: string): number {
   return NOT_AS_ITSELF.test(text) ? utf8Length(JSON.stringify(text)) : utf8Length(text) + 2;
 }
 
-/**
- * What follows a focus list in the compact JSON up to the next key's first letter: the focus
- * note's keys run `…, contextualPath, children, referrings, priorSiblings, youngerSiblings`, then
- * `relatedNotes`; in a `MultiFocusResult` the next focus note, or after the last the end of `focusNotes`.
- */
+/** What follows a focus list in the compact JSON up to the next key's first letter (`youngerSiblings` is the last list). */
 export function jsonListCloser(list: FocusListName, focusPlace: { readonly index: number; readonly of: number } | undefined): string {
   if (list !== 'youngerSiblings') return '],"';
   if (focusPlace === undefined) return ']},"';

@@ -6,11 +6,7 @@ import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
 import { recordFailure } from './record-failure.js';
 
-/**
- * Runs `build` as the active `note-context build` span, so that the spans of its reads sit under
- * it: the focus and budget and the report's figures as attributes, any failure recorded. Its time
- * is added to the caller's timings, when it asked for them (`timingBuilds`).
- */
+/** Runs `build` as the active `note-context build` span, with the options' and report's figures; its time goes to `timingBuilds`. */
 export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown, build: () => Promise<T>): Promise<T> {
   const timings = currentBuildTimings();
   return noteContextTracer().startActiveSpan('note-context build', async (span) => {

@@ -6,9 +6,8 @@ import { noteContextTracer } from './note-context-tracer.js';
 import { recordFailure } from './record-failure.js';
 
 /**
- * The reader, each read batch a `note-context read` span under the build's, with the requests'
- * kinds and counts and the records answered, and its time added to the caller's timings; the reader
- * itself when there is nothing to record. `readNow` (from memory, no round trip) passes untraced.
+ * The reader with each read batch a `note-context read` span and timed, or itself when nothing records.
+ * `readNow` (from memory, no round trip) passes untraced.
  */
 export function tracedReader(reader: NoteReader): NoteReader {
   const parent = context.active();
