@@ -35,23 +35,9 @@ export class HttpMetrics {
       ['outcome'],
     );
     this.errors = new Counter({ name: 'note_context_http_errors_total', help: 'Error answers by code and status.', labelNames: ['code', 'status'], registers });
-    new Gauge({
-      name: 'note_context_builds_in_flight',
-      help: 'Builds and searches running now.',
-      registers,
-      collect() {
-        this.set(load.inFlight);
-      },
-    });
-    if (load.queued !== undefined) {
-      new Gauge({
-        name: 'note_context_builds_queued',
-        help: 'Builds and searches waiting for a slot.',
-        registers,
-        collect() {
-          this.set(load.queued ?? 0);
-        },
-      });
-    }
+    const gauge = (name: string, help: string, value: () => number) =>
+      new Gauge({ name, help, registers, collect() { this.set(value()); } });
+    gauge('note_context_builds_in_flight', 'Builds and searches running now.', () => load.inFlight);
+    if (load.queued !== undefined) gauge('note_context_builds_queued', 'Builds and searches waiting for a slot.', () => load.queued ?? 0);
   }
 }

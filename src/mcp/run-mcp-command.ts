@@ -36,21 +36,12 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
     return mapped.exitCode;
   }
   const log = (line: string) => err(`${line}\n`);
-  const newServer = () =>
-    createNoteContextMcpServer({
-      service: opened.service,
-      readableNotebooks: opened.readableNotebooks,
-      timeoutMs: opened.timeoutMs,
-      version: packageVersion(),
-      log,
-    });
+  const newServer = () => createNoteContextMcpServer({ ...opened, version: packageVersion(), log });
 
-  let stop!: (why: string) => void;
-  const stopped = new Promise<string>((resolve) => (stop = resolve));
-  const onSignal = (signal: string) => () => stop(signal);
-  const [onTerm, onInt] = [onSignal('SIGTERM'), onSignal('SIGINT')];
-  process.once('SIGTERM', onTerm);
-  process.once('SIGINT', onInt);
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.once('SIGTERM', stop).once('SIGINT', stop);
+  const forgetSignals = () => process.off('SIGTERM', stop).off('SIGINT', stop);
 
   let closeTransport: () => Promise<void>;
   try {
@@ -65,21 +56,19 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
     } else {
       const server = newServer();
       const transport = new CheckedStdioTransport();
-      transport.onclose = () => stop('stdin closed');
+      transport.onclose = stop;
       await server.connect(transport);
       closeTransport = () => server.close();
     }
   } catch (error) {
-    process.off('SIGTERM', onTerm);
-    process.off('SIGINT', onInt);
+    forgetSignals();
     err(`note-context: ${firstLineOf(error)}\n`);
     await opened.close();
     return 1;
   }
 
   await stopped;
-  process.off('SIGTERM', onTerm);
-  process.off('SIGINT', onInt);
+  forgetSignals();
   const grace = opened.timeoutMs + STOP_GRACE_MS;
   if (!(await stopService(opened, closeTransport, grace, err))) err(`note-context: stopped without waiting longer for ${opened.slots.inFlight} calls and the database pool (${grace} ms)\n`);
   return 0;
