@@ -24,10 +24,7 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
       ? new MysqlDialect({ pool: (await import('mysql2')).createPool({ ...target.settings, connectTimeout: 5_000, charset: 'utf8mb4' }) })
       : new PostgresDialect({ pool: new (await import('pg')).default.Pool({ ...target.settings, max: 1, connectionTimeoutMillis: 5_000 }) });
   const db = new Kysely<NoteDatabase>({ dialect });
-  const bar =
-    fixture.notes.length >= LARGE_FIXTURE
-      ? new SingleBar({ stream: process.stderr, format: 'loading notes [{bar}] {value}/{total}', noTTYOutput: true, notTTYSchedule: 2_000 })
-      : undefined;
+  const bar = fixture.notes.length >= LARGE_FIXTURE ? new SingleBar({ stream: process.stderr, format: 'loading notes [{bar}] {value}/{total}', noTTYOutput: true, notTTYSchedule: 2_000 }) : undefined;
   bar?.start(fixture.notes.length, 0);
   try {
     await loadFixture(db, fixture, { batchSize, onProgress: (loaded) => bar?.update(loaded) }, names);
@@ -37,10 +34,7 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
     const code = (error as { code?: unknown }).code;
     if (code === 'ER_BAD_DB_ERROR' || code === UNDEFINED_DATABASE) {
       const database = target.settings.database;
-      const create =
-        target.engine === 'mysql'
-          ? `mysql -e 'CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4'`
-          : `psql -c 'CREATE DATABASE "${database}"'`;
+      const create = target.engine === 'mysql' ? `mysql -e 'CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4'` : `psql -c 'CREATE DATABASE "${database}"'`;
       throw new StoreUnavailable(`load failed: database ${database} does not exist; create it first, e.g. ${create}`, { cause: error });
     }
     const reason = error instanceof Error ? error.message : String(error);

@@ -80,11 +80,7 @@ function fieldsOf(command: Command): FieldOf {
 }
 
 /** Runs the CLI; resolves to the exit code. Output goes to the given streams. */
-export async function runCli(
-  argv: readonly string[],
-  out: Write = (text) => process.stdout.write(text),
-  writeErr: Write = (text) => process.stderr.write(text),
-): Promise<number> {
+export async function runCli(argv: readonly string[], out: Write = (text) => process.stdout.write(text), writeErr: Write = (text) => process.stderr.write(text)): Promise<number> {
   // Every message is one line with no password in it, whatever it quotes.
   const err: Write = (text) => writeErr(messageLine(text));
   let exitCode: number = EXIT.done;

@@ -80,10 +80,7 @@ export class BuildSlots {
         },
       };
       const onAbort = (): void => waiter.refuse(signal?.reason);
-      const timer = setTimeout(
-        () => waiter.refuse(new ServiceBusy(`no free slot within ${this.waitMs} ms (${this.max} running); retry shortly`)),
-        this.waitMs,
-      );
+      const timer = setTimeout(() => waiter.refuse(new ServiceBusy(`no free slot within ${this.waitMs} ms (${this.max} running); retry shortly`)), this.waitMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(waiter);
     });

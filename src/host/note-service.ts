@@ -70,11 +70,8 @@ export class NoteService {
     const end = new CallDeadline(scope.signal, scope.timeoutMs);
     try {
       // The search gets the call's signal: the store gives up its connection when it aborts.
-      const search = this.run(
-        () => this.store.findNotes(query, { limit, signal: end.signal, ...(readable && { readableNotebooks: new Set(readable) }) }),
-        end.signal,
-      );
-      return await end.race(search);
+      const options = { limit, signal: end.signal, ...(readable && { readableNotebooks: new Set(readable) }) };
+      return await end.race(this.run(() => this.store.findNotes(query, options), end.signal));
     } finally {
       end.clear();
     }

@@ -8,10 +8,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const [status, body] = clientErrorOf(error.code);
   if (socket.writable) {
     const json = JSON.stringify(body);
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
-    );
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}`;
+    socket.write(`${head}\r\nConnection: close\r\n\r\n${json}`);
   }
   socket.destroy();
 }

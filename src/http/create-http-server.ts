@@ -51,12 +51,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     closing = true;
   });
   app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    return reply
-      .code(503)
-      .header('Retry-After', '1')
-      .type('application/json; charset=utf-8')
-      .send(errorBody({ code: 'unavailable', message: 'the server is shutting down' }));
+    if (closing) return reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(errorBody({ code: 'unavailable', message: 'the server is shutting down' }));
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('Connection', 'close');

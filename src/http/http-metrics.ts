@@ -23,17 +23,10 @@ export class HttpMetrics {
     const registers = [this.registry];
     const histogram = <L extends string>(name: string, help: string, labelNames: L[]) =>
       new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
-    this.requestSeconds = histogram(
-      'note_context_http_request_duration_seconds',
-      'HTTP requests by method, route pattern and status, from receipt to answer.',
-      ['method', 'route', 'status'],
-    );
+    const requests = 'HTTP requests by method, route pattern and status, from receipt to answer.';
+    this.requestSeconds = histogram('note_context_http_request_duration_seconds', requests, ['method', 'route', 'status']);
     this.buildSeconds = histogram('note_context_build_duration_seconds', 'Context builds, from start to result, by outcome (ok or the error code).', ['outcome']);
-    this.searchSeconds = histogram(
-      'note_context_search_duration_seconds',
-      'Title searches, waiting for a slot included, by outcome (ok or the error code).',
-      ['outcome'],
-    );
+    this.searchSeconds = histogram('note_context_search_duration_seconds', 'Title searches, waiting for a slot included, by outcome (ok or the error code).', ['outcome']);
     this.errors = new Counter({ name: 'note_context_http_errors_total', help: 'Error answers by code and status.', labelNames: ['code', 'status'], registers });
     const gauge = (name: string, help: string, value: () => number) =>
       new Gauge({ name, help, registers, collect() { this.set(value()); } });

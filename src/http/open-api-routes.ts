@@ -10,17 +10,6 @@ import { ErrorBodySchema } from './http-error.js';
 /** `GET /livez`, `/readyz` and `/health`. */
 const HealthSchema = z.strictObject({ status: z.enum(['ok', 'unavailable']), message: z.string().optional() });
 
-interface OpenApiRoutes {
-  readonly context: FastifySchema;
-  readonly multiContext: FastifySchema;
-  readonly findNotes: FastifySchema;
-  readonly live: FastifySchema;
-  readonly ready: FastifySchema;
-  readonly health: FastifySchema;
-  readonly metrics: FastifySchema;
-  readonly document: FastifySchema;
-}
-
 /** JSON Schema inside an OpenAPI 3.1 document (whose dialect it takes). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return withoutDialect(jsonSchemaOf(schema, io));
@@ -33,7 +22,7 @@ function withoutDialect({ $schema: _dialect, ...schema }: JsonSchema): JsonSchem
 const json = (schema: object) => ({ 'application/json': { schema } });
 
 /** The OpenAPI side of each route, from the zod schemas that check them; no `$ref`, so that a host's own document stands alone. */
-export function openApiRoutes({ bearer }: { bearer: boolean }): OpenApiRoutes {
+export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context' | 'multiContext' | 'findNotes' | 'live' | 'ready' | 'health' | 'metrics' | 'document', FastifySchema> {
   const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
   const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};
   const unavailable = error('The database cannot be reached, the request took too long, or too many wait for a free slot (Retry-After).');

@@ -22,12 +22,7 @@ interface ServeFlags extends ServiceFlags {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `note-context serve`: the HTTP API until SIGTERM or SIGINT; then requests in flight finish, and the pool closes. */
-export async function runServeCommand(
-  flags: ServeFlags,
-  fieldOf: (key: string) => string,
-  err: (text: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) => string, err: (text: string) => void, env = process.env): Promise<number> {
   let settings;
   let opened: OpenedService;
   try {

@@ -12,11 +12,8 @@ export function traceRequests(app: FastifyInstance): InRequestSpan {
   app.addHook('onRequest', async (request) => {
     const active = context.active();
     const parent = trace.getSpan(active) ? active : propagation.extract(ROOT_CONTEXT, request.headers);
-    const span = noteContextTracer().startSpan(
-      request.method,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? request.url } },
-      parent,
-    );
+    const attributes = { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? request.url };
+    const span = noteContextTracer().startSpan(request.method, { kind: SpanKind.SERVER, attributes }, parent);
     spans.set(request, { span, context: trace.setSpan(parent, span) });
   });
 

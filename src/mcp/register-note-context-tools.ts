@@ -45,14 +45,8 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
       outputSchema: BuildReportSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async (args, extra) => {
-      try {
-        const { text, report } = await service.context(GetNoteContextInputSchema, args, scope(extra.signal));
-        return { content: [{ type: 'text', text }], structuredContent: { ...report } };
-      } catch (error) {
-        return failure(error);
-      }
-    },
+    async (args, extra): Promise<CallToolResult> =>
+      service.context(GetNoteContextInputSchema, args, scope(extra.signal)).then(({ text, report }) => ({ content: [{ type: 'text', text }], structuredContent: { ...report } }), failure),
   );
 
   server.registerTool(
@@ -64,14 +58,11 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
       outputSchema: FoundNotesSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async (args, extra) => {
-      try {
-        const found = { notes: [...(await service.findNotes(args, scope(extra.signal)))] };
+    async (args, extra): Promise<CallToolResult> =>
+      service.findNotes(args, scope(extra.signal)).then((notes) => {
+        const found = { notes: [...notes] };
         return { content: [{ type: 'text', text: JSON.stringify(found) }], structuredContent: found };
-      } catch (error) {
-        return failure(error);
-      }
-    },
+      }, failure),
   );
 }
 

@@ -39,17 +39,9 @@ function optionAttributes(options: unknown): Attributes {
   };
 }
 
+const REPORTED = ['tokenizer', 'format', 'budget', 'used', 'left', 'focusCost', 'skippedCount', 'candidatesConsidered', 'endedEarly', 'roundTrips'] as const;
+
+/** The report's figures, as `note_context.report.focus_cost` and the like. */
 function reportAttributes(report: BuildReport): Attributes {
-  return {
-    'note_context.report.tokenizer': report.tokenizer,
-    'note_context.report.format': report.format,
-    'note_context.report.budget': report.budget,
-    'note_context.report.used': report.used,
-    'note_context.report.left': report.left,
-    'note_context.report.focus_cost': report.focusCost,
-    'note_context.report.skipped_count': report.skippedCount,
-    'note_context.report.candidates_considered': report.candidatesConsidered,
-    'note_context.report.ended_early': report.endedEarly,
-    'note_context.report.round_trips': report.roundTrips,
-  };
+  return Object.fromEntries(REPORTED.map((key) => [`note_context.report.${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`, report[key]]));
 }
