@@ -1,6 +1,6 @@
 import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
 import { focusListOf, type FocusListRule } from '../relationships/focus-lists.js';
-import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
+import { RELATED_RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
@@ -32,7 +32,6 @@ export interface CostModel {
   sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
-const RELATED: readonly RelatedRelation[] = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self');
 const SMALLEST_LINK = '[](/n1)';
 /** A link whose title is a text of the template. */
 const SLOT_LINK = `[${SLOT}](/n1)`;
@@ -63,7 +62,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
         { noteCost: (note, entry) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0), entryCost },
         () => {
           const smallest = floorTable((relation, shape) => jsonNotePieceBytes(smallestNote(relation, shape)));
-          const smallestOfShape = everyShape((shape) => Math.min(...RELATED.map((relation) => smallest[relation][shape]!)));
+          const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
           return {
             note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
             maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
@@ -96,7 +95,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       });
       return Math.max(0, Math.min(...entries));
     };
-    const entryFloors = new Map(RELATED.map((relation) => [relation, entryFloor(relation)]));
+    const entryFloors = new Map(RELATED_RELATIONS.map((relation) => [relation, entryFloor(relation)]));
     return floorTable((relation, shape) =>
       [false, true].map((hasPrevious) => {
         const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
@@ -148,7 +147,7 @@ interface LayoutFloor extends TemplateFloor {
 
 /** A note costs at least its template's floor in every layout it may take; the size limits take the most lenient. */
 function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
-  const all = (shape: NoteShape) => RELATED.flatMap((relation) => layouts[relation][shape]!);
+  const all = (shape: NoteShape) => RELATED_RELATIONS.flatMap((relation) => layouts[relation][shape]!);
   const bytesOver = everyShape((shape) =>
     Math.max(...all(shape).map((layout) => (layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
   );
@@ -177,7 +176,7 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
   const floors = () => {
     if (!made) {
       const floors = makeFloors();
-      made = { floors, cheapestNote: Math.min(...RELATED.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))) };
+      made = { floors, cheapestNote: Math.min(...RELATED_RELATIONS.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))) };
     }
     return made;
   };
@@ -195,7 +194,7 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
 }
 
 function floorTable<T>(of: (relation: RelatedRelation, shape: NoteShape) => T): Record<RelatedRelation, T[]> {
-  return Object.fromEntries(RELATED.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<RelatedRelation, T[]>;
+  return Object.fromEntries(RELATED_RELATIONS.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<RelatedRelation, T[]>;
 }
 
 /** The smallest conceivable note of a relation and shape: empty titles, one-digit ids, empty details. */

@@ -19,9 +19,6 @@ export function estimateTokensOfBytes(bytes: number): number {
   return Math.ceil(bytes / 3.75);
 }
 
-const ESTIMATE: Tokenizer = { name: 'estimate', count: estimateTokens };
-// Scenario tests reason in notes, not text; a text has no cost of its own.
-const ONE_PER_NOTE: Tokenizer = { name: 'one-per-note', count: () => 0 };
 const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 
 /** The tokenizer of that name; the BPE tables (a few MB each) load on first use, not on import. */
@@ -34,9 +31,10 @@ export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
 async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
   switch (name) {
     case 'estimate':
-      return ESTIMATE;
+      return { name, count: estimateTokens };
     case 'one-per-note':
-      return ONE_PER_NOTE;
+      // Scenario tests reason in notes, not text; a text has no cost of its own.
+      return { name, count: () => 0 };
     case 'o200k':
     case 'cl100k': {
       // Exactly gpt-tokenizer's count, in time n log n on any text (see make-linear-counter.ts).

@@ -1,6 +1,7 @@
 /** A call's signal or deadline as one signal; not `AbortSignal.any`'s, which may be garbage-collected before it fires. */
 export class CallDeadline {
   private readonly controller = new AbortController();
+  readonly signal: AbortSignal = this.controller.signal;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort = () => this.controller.abort(this.caller?.reason);
   readonly startedAt = performance.now();
@@ -14,10 +15,6 @@ export class CallDeadline {
     if (timeoutMs !== undefined) {
       this.timer = setTimeout(() => this.controller.abort(new DOMException('the request did not finish in time', 'TimeoutError')), timeoutMs);
     }
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
   }
 
   /** Milliseconds left (at least 1), or undefined without a deadline. */

@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** What the metrics read of the build slots when scraped. */
 interface BuildLoad {
   readonly inFlight: number;
   readonly queued?: number;

@@ -17,13 +17,11 @@ import { REPORT_HEADER } from './context-envelope-schema.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
-import { openApiInfo } from './open-api-info.js';
-import { openApiRoutes } from './open-api-routes.js';
+import { openApiInfo, openApiRoutes } from './open-api-routes.js';
 import { probeStore } from './probe-store.js';
 import { queryInput } from './query-input.js';
-import { REQUEST_ID_HEADER } from './request-id-of.js';
+import { REQUEST_ID_HEADER, traceIdOf } from './request-id-of.js';
 import { RouteMethods } from './route-methods.js';
-import { traceIdOf } from './trace-id-of.js';
 import { traceRequests } from './trace-requests.js';
 
 export interface NoteContextPluginOptions {
@@ -52,9 +50,6 @@ export const HANDLER_GRACE_MS = 1_000;
 
 /** The longest delay a Node timer keeps (2^31 − 1 ms); a longer one fires at once. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
-/** The probes answer within this long, whatever the store does. */
-const LONGEST_PROBE_MS = 5_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -159,11 +154,10 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
     const { result, report, text, format } = answer;
     const body = format === 'json' ? JSON.stringify({ result, report }) : text;
-    const reportHeader = JSON.stringify(report);
     // The tag covers what the answer says, not how it was built (round trips may differ between two equal answers).
     const tag = entityTag(format, body);
     void reply.header('ETag', tag).header('Cache-Control', 'private, no-cache').header('Vary', `${READABLE_NOTEBOOKS_HEADER}, Authorization`);
-    if (format === 'prompt') void reply.header(REPORT_HEADER, reportHeader);
+    if (format === 'prompt') void reply.header(REPORT_HEADER, JSON.stringify(report));
     if (matchesIfNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
   }
@@ -201,7 +195,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     }
   });
 
-  const probeMs = Math.min(timeoutMs, LONGEST_PROBE_MS);
+  // The probes answer within 5 s, whatever the store does.
+  const probeMs = Math.min(timeoutMs, 5_000);
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     const problem = await probeStore(check, probeMs);
     return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });

@@ -2,7 +2,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
-import { packageVersion } from '../host/package-version.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
@@ -37,7 +36,7 @@ function toolsOptions(options: NoteContextMcpServerOptions) {
 
 /** An MCP server with the two read-only tools, `get_note_context` and `find_notes`, for any transport. */
 export function createMcpServer(options: NoteContextMcpServerOptions): McpServer {
-  return createNoteContextMcpServer({ ...toolsOptions(options), version: packageVersion() });
+  return createNoteContextMcpServer(toolsOptions(options));
 }
 
 /** Adds the two tools to an MCP server the host already runs. */

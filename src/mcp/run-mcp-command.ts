@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
-import { packageVersion } from '../host/package-version.js';
 import { stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
@@ -36,7 +35,7 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
     return mapped.exitCode;
   }
   const log = (line: string) => err(`${line}\n`);
-  const newServer = () => createNoteContextMcpServer({ ...opened, version: packageVersion(), log });
+  const newServer = () => createNoteContextMcpServer({ ...opened, log });
 
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));

@@ -4,8 +4,7 @@ import { readDetailsBlock } from './details-block.js';
 import { unescapeLine } from './escape-line.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './schema.js';
 
-const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } =
-  PROMPT_LAYOUT;
+const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
 
 /** Reads a prompt written by `renderPrompt` back into its result; a `ValidationError` names the line (`prompt line 12`). */
 export function parsePrompt(text: string): AnyResult {

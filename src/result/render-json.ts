@@ -32,7 +32,6 @@ export function jsonEntryPiece(uriAndTitle: string): string {
   return `,${JSON.stringify(uriAndTitle)}`;
 }
 
-/** `utf8Length(jsonEntryPiece(uriAndTitle))`. */
 export function jsonEntryPieceBytes(uriAndTitle: string): number {
   return 1 + jsonStringBytes(uriAndTitle);
 }

@@ -3,8 +3,7 @@ import { detailsBlock } from './details-block.js';
 import { escapeLine } from './escape-line.js';
 import type { AnyResult, BareNote, FocusNote } from './schema.js';
 
-const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } =
-  PROMPT_LAYOUT;
+const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
 
 // The prompt is built from pieces that start with neither whitespace nor `/` and end with a line
 // break, each placed just after a line break: no o200k or cl100k pre-tokenizer chunk spans such a
