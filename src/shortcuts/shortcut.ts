@@ -1,6 +1,6 @@
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { AnchorCandidates, ReadingCursor } from '../strategies/create-strategies.js';
-import type { PageReading } from '../strategies/page-reading.js';
+import type { SourcePageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Strategies } from '../strategies/strategies.js';
  * tests compare the two).
  */
 export interface Shortcut {
-  readonly readPage?: (inner: PageReading) => PageReading;
+  readonly readPage?: (inner: SourcePageReading) => SourcePageReading;
   readonly reading?: (inner: ReadingCursor) => ReadingCursor;
   readonly anchors?: (inner: AnchorCandidates) => AnchorCandidates;
   readonly pricing?: (inner: NotePricing) => NotePricing;

@@ -78,14 +78,17 @@ export function stepOver({ readsExtended, fit, report, ledger, costs, focus }: W
   };
 
   return {
-    readPage: (inner) => (request, load) => {
-      if (!tight()) return inner(request, load);
-      const stream = streamOf(request);
-      const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
-      const scan = Math.max(request.limit, Math.ceil(request.limit * perKept));
-      // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
-      const filter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
-      return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan, stream));
+    readPage: (inner) => (relation) => {
+      const read = inner(relation);
+      return (request, load) => {
+        if (!tight()) return read(request, load);
+        const stream = streamOf(request);
+        const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
+        const scan = Math.max(request.limit, Math.ceil(request.limit * perKept));
+        // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
+        const filter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
+        return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan, stream));
+      };
     },
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.notePrice(note, relation, result, form)),

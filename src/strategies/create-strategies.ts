@@ -9,7 +9,7 @@ import { KeysetPages } from './keyset-pages.js';
 import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { onePage } from './one-page.js';
-import { readWholePage, type PageReading } from './page-reading.js';
+import { readWholePage, type SourcePageReading } from './page-reading.js';
 import { PageCursor } from './page-cursor.js';
 import type { PageSource } from './page-source.js';
 import { SpiralCursor } from './spiral-cursor.js';
@@ -38,8 +38,8 @@ export type AnchorCandidates = (relation: AnchoredRelation, anchor: NoteRecord) 
 
 /** How the strategies read: the core's own (`BY_PAGE`), or as the build's shortcuts decorate it. */
 export interface StrategyReading {
-  /** How each page request is read. */
-  readonly readPage: PageReading;
+  /** How each source's page requests are read. */
+  readonly readPage: SourcePageReading;
   /** How each source's pages are handed out. */
   readonly cursor: ReadingCursor;
   /** What each anchor offers, given the core's own. */
@@ -47,7 +47,7 @@ export interface StrategyReading {
 }
 
 /** Every page read whole, one page after the other, each anchor's candidates as the strategies make them. */
-export const BY_PAGE: StrategyReading = { readPage: readWholePage, cursor: pageByPage, anchors: (inner) => inner };
+export const BY_PAGE: StrategyReading = { readPage: () => readWholePage, cursor: pageByPage, anchors: (inner) => inner };
 
 /** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
 const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
@@ -77,22 +77,24 @@ export function createStrategies(
       : Promise.resolve({ object: undefined, chain: [] }));
 
   const read = (relation: RelatedRelation, load: () => Promise<readonly NoteRecord[]>) => reading(onePage(load), relation);
-  const page = (request: PageRequest) => readPage(request, loader.read);
-  const childPages = (parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
-    new KeysetPages((after, limit) => page(PageRequest.children(parentId, direction, after ?? from, limit)));
-  const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(parentId), relation);
+  // Each source's pages, read as `readPage` says for its relation.
+  const pagesOf = (relation: RelatedRelation, requestOf: (after: NoteRecord | undefined, limit: number) => PageRequest): PageSource => {
+    const read = readPage(relation);
+    return new KeysetPages((after, limit) => read(requestOf(after, limit), loader.read));
+  };
+  const childPages = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
+    pagesOf(relation, (after, limit) => PageRequest.children(parentId, direction, after ?? from, limit));
+  const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId), relation);
   // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
   // `startFirstReads` asks for it (from a reader that takes siblings pages), the others as
   // children of the parent beyond the note or the last read.
   const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
     note.parent
       ? reading(
-          new KeysetPages((after, limit) =>
-            page(
-              after || !loader.readsExtended
-                ? PageRequest.children(note.parent!.id, direction, after ?? note, limit)
-                : PageRequest.siblings(focus.id, up, direction, limit),
-            ),
+          pagesOf(relation, (after, limit) =>
+            after || !loader.readsExtended
+              ? PageRequest.children(note.parent!.id, direction, after ?? note, limit)
+              : PageRequest.siblings(focus.id, up, direction, limit),
           ),
           relation,
         )
@@ -108,7 +110,7 @@ export function createStrategies(
     reading(
       laterPages(async () => {
         const note = await objectParent();
-        return note?.parent ? childPages(note.parent.id, direction, note) : undefined;
+        return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
       }),
       'ObjectParentSibling',
     );
@@ -135,7 +137,7 @@ export function createStrategies(
     Child: () => childrenOf('Child', focus.id),
     PriorSibling: () => parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
     YoungerSibling: () => parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
-    ReferringNote: () => reading(new KeysetPages((after, limit) => page(PageRequest.referrings(focus.id, after?.id, limit))), 'ReferringNote'),
+    ReferringNote: () => reading(pagesOf('ReferringNote', (after, limit) => PageRequest.referrings(focus.id, after?.id, limit)), 'ReferringNote'),
     NoteInContextualPath: () => new ListCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: () => read('NoteInObjectContextualPath', async () => (await objectAndChain()).chain),
     ParentSibling: () => parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,

@@ -1,5 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { ExtendedReadRequest } from '../store/extended-read-request.js';
+import type { RelatedRelation } from '../relationships/relation.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { PageRead } from './page-read.js';
 
@@ -11,6 +12,9 @@ export type Load = (request: ExtendedReadRequest) => Promise<readonly NoteRecord
  * own is `readWholePage`; a shortcut may read pages otherwise (see src/shortcuts/).
  */
 export type PageReading = (request: PageRequest, load: Load) => Promise<PageRead>;
+
+/** How the pages of a source of candidates of `relation` are read, asked once as the source is made. */
+export type SourcePageReading = (relation: RelatedRelation) => PageReading;
 
 /** A page is the last when it came back with fewer records than asked for. */
 export const readWholePage: PageReading = (request, load) =>
