@@ -2,7 +2,6 @@
 // from the root entry, so that only a host that reads MySQL loads mysql2 and kysely.
 export { MysqlNoteStore, MysqlStoreOptionsSchema, type MysqlStoreOptions } from './mysql-note-store.js';
 export type { MysqlPooledConnection, MysqlReadPool } from './mysql-pool-source.js';
-export { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
-export { FIND_NOTES_INDEX_DDL } from './find-notes.js';
+export { FIND_NOTES_INDEX_DDL, NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
 export { loadFixture } from './load-fixture.js';
 export type { LoadOptions } from './load-options.js';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
+import { driverUnavailable } from '../sql/driver-unavailable.js';
 import { MOST_READABLE_NOTEBOOKS_INLINE } from '../sql/most-readable-notebooks-inline.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { mysqlWordStartsAtMost } from './mysql-word-starts-at-most.js';
@@ -64,7 +64,8 @@ export const MYSQL_DIALECT: SqlDialect = {
   engine: 'mysql',
   // mysql2 queues the statements of one connection itself.
   oneAtATime: false,
-  unavailable: mysqlUnavailable,
+  // mysql2's messages name neither the URL nor the password.
+  unavailable: (what, error) => driverUnavailable(what, error),
   // `IN ()` is not SQL; no notebook or note has id 0, so an empty list then matches nothing.
   idIn: (column, ids) => sql`${column} IN (${sql.join(ids.length > 0 ? ids : [0])})`,
   notebookIn: (column, ids) =>
@@ -103,12 +104,3 @@ export const MYSQL_DIALECT: SqlDialect = {
   atMost: (measure, max) => sql`${measure} <= ${max}`,
   wordStartsAtMost: mysqlWordStartsAtMost,
 };
-
-/** The driver's first line (mysql2's messages name neither the URL nor the password). */
-function mysqlUnavailable(what: string, error: unknown): StoreUnavailable {
-  if (error instanceof StoreUnavailable) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  // A refused connection can come as an AggregateError with no message, only a code.
-  const code = (error as { code?: unknown } | null)?.code;
-  return new StoreUnavailable(`${what}: ${reason.split('\n')[0] || String(code ?? 'unknown error')}`, { cause: error });
-}

@@ -1,22 +1,20 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { expecting, ValidationError } from '../../errors.js';
-import type { FindNotesOptions, FoundNote } from '../note-finder.js';
-import type { NoteReader, ReadScope } from '../note-store.js';
+import { expecting, StoreUnavailable, ValidationError } from '../../errors.js';
+import type { ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT } from './mysql-dialect.js';
-import { findNotes } from './find-notes.js';
 import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
-import { SqlNoteReader } from '../sql/sql-note-reader.js';
+import type { ReadPlan } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
 import type { NoteDatabase } from './note-table.js';
 import type { ServerFlavour } from './server-flavour.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
-import { explainMissingName, isMissingName, mappedColumnsProbe } from '../sql/check-note-table.js';
+import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
 import { isDoughnutTable, NoteTableNamesSchema } from '../sql/note-table-names.js';
 
 export const MysqlStoreOptionsSchema = z.strictObject(
@@ -88,20 +86,23 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     return new MysqlNoteStore(pool, options, ownsPool);
   }
 
-  override openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return SqlNoteReader.open(this.core.source, MYSQL_DIALECT, mysqlReadPlan(scope, this.readerSettings), this.core.track, signal);
+  protected override readPlan(scope: ReadScope): ReadPlan {
+    return mysqlReadPlan(scope, this.readerSettings);
   }
 
-  /**
-   * One statement on a pooled connection. Like a build's reads, it does not rely on the server's
-   * time limit alone: without an answer within `queryTimeoutMs` and a grace, or once
-   * `options.signal` aborts, the connection is destroyed (the pool opens a fresh one) and the
-   * search fails, so a connection that stopped answering never holds a caller for good.
-   */
-  override findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    return this.core.search(options.signal, async (run) =>
-      findNotes(run, query, options, { flavour: await this.serverFlavour(run), queryTimeoutMs: this.options.queryTimeoutMs, names: this.names }),
-    );
+  /** A search under the same server-side time limit as a build's reads. */
+  protected override async searchSender(run: (statement: RawBuilder<unknown>) => Promise<unknown[]>) {
+    const flavour = await this.serverFlavour(run);
+    const { queryTimeoutMs } = this.options;
+    return (select: RawBuilder<unknown>) =>
+      run(
+        flavour === 'mariadb'
+          ? sql`SET STATEMENT max_statement_time = ${sql.lit(queryTimeoutMs / 1000)} FOR ${select}`
+          : sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(queryTimeoutMs)}) */ * FROM (${select}) AS found ORDER BY CHAR_LENGTH(title), id`,
+      ).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        throw new StoreUnavailable(`a note search failed: ${reason}`, { cause: error });
+      });
   }
 
   /**
@@ -138,9 +139,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
       const probe = isDoughnutTable(this.names)
         ? sql`SELECT VERSION() AS version`
         : sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
-      const [row] = await ask(probe).catch((error: unknown) =>
-        isMissingName(error, 'mysql') ? explainMissingName(ask, this.names, 'mysql', error) : Promise.reject(error),
-      );
+      const [row] = await ask(probe).catch((error: unknown) => explainMissingName(ask, this.names, 'mysql', error));
       this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql';
     }
     return this.flavour;

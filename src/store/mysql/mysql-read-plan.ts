@@ -4,11 +4,11 @@ import { StoreUnavailable } from '../../errors.js';
 import type { ReadScope } from '../note-store.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { batchStatement } from '../sql/batch-statement.js';
 import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
 import { mysqlDialect } from './mysql-dialect.js';
-import { answerBatch } from '../sql/answer-batch.js';
-import { parseNoteRow, recordOfRow, type NoteRow } from './note-row.js';
+import type { PageRequest } from '../page-request.js';
+import { batchReads, type PageEntry } from '../sql/batch-reads.js';
+import { parseNoteRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
 
@@ -45,23 +45,10 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
       const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
       // Asked by the store's first build only (a build that cannot ask orders by the column).
       const key = await settings.siblingOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
-      const dialect = mysqlDialect(key);
-      return {
-        statement: (requests) => limited(batchStatement(requests, scope, dialect, settings.names)),
-        answer: (requests, rows, more) =>
-          answerBatch(
-            requests,
-            rows.map(checkedRow),
-            recordOfRow,
-            (request) =>
-              // A derived table's order does not survive the union; restore it here.
-              request.kind === 'referrings' ? (a, b) => a.row.id - b.row.id : (a, b) => (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record),
-            {
-              detailsLimit: scope.detailsLimit,
-              namesakesOf: async (keys) => (await more(limited(batchStatement([], scope, dialect, settings.names, keys)))).map(checkedRow),
-            },
-          ),
-      };
+      // A derived table's order does not survive the union; restore it here.
+      const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
+        request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
+      return batchReads(scope, mysqlDialect(key), settings.names, checkedRow, pageOrder, limited);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FilteredRecord } from '../size-filter.js';
+import { exactOrder } from '../sql/sql-note-row.js';
 
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
 const int = z.coerce.number().int();
@@ -14,10 +14,6 @@ const siblingOrder = z.union([
   z.number().refine(Number.isSafeInteger, 'expected a whole number within ±(2^53 − 1), or a string of digits').transform(exactOrder),
   z.string().regex(/^-?[0-9]+$/, 'expected a string of digits').transform((text) => exactOrder(BigInt(text))),
 ]);
-
-function exactOrder(value: number | bigint): number | bigint {
-  return typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value;
-}
 
 /** One row of a batch query: a note with its visible parent and object already joined. */
 export const NoteRowSchema = z.object({
@@ -66,16 +62,3 @@ function hasRowTypes(row: unknown): row is NoteRow {
 const isInt = (value: unknown) => Number.isSafeInteger(value);
 const isOptionalInt = (value: unknown) => value === null || Number.isSafeInteger(value);
 const isOptionalText = (value: unknown) => value === null || typeof value === 'string';
-
-/** The record of a row; its fields are set one by one, in the order the record type lists them. */
-export function recordOfRow(row: NoteRow): FilteredRecord {
-  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof FilteredRecord]: FilteredRecord[K] };
-  if (row.details) record.details = row.details;
-  if (row.parent_id !== null) record.parent = { id: row.parent_id, title: row.parent_title ?? '' };
-  if (row.object_id !== null) record.object = { id: row.object_id, title: row.object_title ?? '' };
-  record.siblingOrder = row.sibling_order;
-  record.notebookId = row.notebook_id;
-  if (row.left_out_before !== null) record.leftOutBefore = row.left_out_before;
-  if (row.left_out === 1) record.leftOut = true;
-  return record;
-}

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SiblingOrder } from '../../model/note-record.js';
+import { driverUnavailable } from '../sql/driver-unavailable.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
-import { postgresUnavailable } from './postgres-unavailable.js';
 import { asciiFolded } from './ascii-folded.js';
 
 type Sql = RawBuilder<unknown>;
@@ -56,12 +56,18 @@ function filteredShown(examined: Sql, order: Sql, limit: number): Sql {
       LIMIT ${limit}`;
 }
 
+/** `connect ECONNREFUSED 10.0.0.5:5432`, `getaddrinfo ENOTFOUND db.internal` without the address. */
+function redactAddress(message: string): string {
+  return message.replace(/\s*\[?[0-9a-f.:]*[0-9a-f]\]?:\d{1,5}\b/gi, '').replace(/\b(ENOTFOUND|EAI_AGAIN) \S+/g, '$1');
+}
+
 /** PostgreSQL, as the SQL store's core reads it (see SqlDialect). */
 export const POSTGRES_DIALECT: SqlDialect = {
   engine: 'postgres',
   // pg queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9.
   oneAtATime: true,
-  unavailable: postgresUnavailable,
+  // pg's messages name neither the URL nor the password; an address in a network error is left out.
+  unavailable: (what, error) => driverUnavailable(what, error, redactAddress),
   // Ids go as one array parameter.
   idIn: (column, ids) => sql`${column} = ANY(${ids}::bigint[])`,
   notebookIn: (column, ids) => sql`${column} = ANY(${ids}::bigint[])`,

@@ -1,19 +1,17 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import { expecting, ValidationError } from '../../errors.js';
-import type { FindNotesOptions, FoundNote } from '../note-finder.js';
-import type { NoteReader, ReadScope } from '../note-store.js';
-import { checkNoteTable } from '../sql/check-note-table.js';
+import type { ReadScope } from '../note-store.js';
+import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
 import { NoteTableNamesSchema } from '../sql/note-table-names.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
-import { postgresFindNotes } from './postgres-find-notes.js';
 import { postgresReadPlan } from './postgres-read-plan.js';
-import { SqlNoteReader } from '../sql/sql-note-reader.js';
+import type { ReadPlan } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './parse-postgres-url.js';
 
 export const PostgresStoreOptionsSchema = z.strictObject(
@@ -64,28 +62,20 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
     return new PostgresNoteStore(pool, options, ownsPool);
   }
 
-  override openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return SqlNoteReader.open(
-      this.core.source,
-      POSTGRES_DIALECT,
-      postgresReadPlan(scope, { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) }),
-      this.core.track,
-      signal,
-    );
+  protected override readPlan(scope: ReadScope): ReadPlan {
+    return postgresReadPlan(scope, { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) });
   }
 
-  /**
-   * One search on a pooled connection, in a read-only transaction under `statement_timeout`. Like
-   * a build's reads, it does not rely on the server's limit alone: without an answer within
-   * `queryTimeoutMs` and a grace, or once `options.signal` aborts, the connection is destroyed
-   * (the pool opens a fresh one) and the search fails, so a connection that stopped answering
-   * never holds a caller, a service's slot or the pool for good.
-   */
-  override findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    return this.core.search(options.signal, async (run) => {
-      await this.checkTable(run, run);
-      return postgresFindNotes(run, query, options, { names: this.names, queryTimeoutMs: this.options.queryTimeoutMs });
-    });
+  /** A search in a read-only transaction of its own under `statement_timeout`, ended whatever it did. */
+  protected override async searchSender(run: (statement: RawBuilder<unknown>) => Promise<unknown[]>) {
+    await this.checkTable(run, run);
+    return (select: RawBuilder<unknown>) =>
+      run(sql`BEGIN READ ONLY; SET LOCAL statement_timeout = ${sql.lit(this.options.queryTimeoutMs)}`)
+        .then(() => run(select))
+        .finally(() => run(sql`ROLLBACK`).catch(() => undefined))
+        .catch((error: unknown) => {
+          throw this.dialect.unavailable('a note search failed', error);
+        });
   }
 
   /** Once per store when it passes; a failed check is made again by the next build. */
@@ -94,7 +84,10 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
     outside: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
   ): Promise<void> {
     if (!this.checked) {
-      const checking = checkNoteTable(run, this.names, 'postgres', outside);
+      const checking = run(mappedColumnsProbe(this.names)).then(
+        () => undefined,
+        (error: unknown) => explainMissingName(outside, this.names, 'postgres', error),
+      );
       this.checked = checking;
       checking.catch(() => {
         if (this.checked === checking) this.checked = undefined;

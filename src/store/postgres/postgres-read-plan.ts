@@ -1,11 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ReadScope } from '../note-store.js';
-import { answerBatch } from '../sql/answer-batch.js';
+import { batchReads } from '../sql/batch-reads.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
-import { batchStatement } from '../sql/batch-statement.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
-import { PostgresNoteRowSchema, recordOfPostgresRow } from './postgres-note-row.js';
+import { PostgresNoteRowSchema } from './postgres-note-row.js';
 
 export interface PostgresReaderSettings {
   readonly queryTimeoutMs: number;
@@ -52,20 +51,7 @@ export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSetti
           return session.send(statement, 'cannot read the notes table', false);
         },
       );
-      return {
-        statement: (requests) => batchStatement(requests, scope, POSTGRES_DIALECT, settings.names),
-        answer: (requests, rows, more) =>
-          answerBatch(
-            requests,
-            rows.map((row) => PostgresNoteRowSchema.parse(row)),
-            recordOfPostgresRow,
-            () => (a, b) => a.row.pos - b.row.pos,
-            {
-              detailsLimit: scope.detailsLimit,
-              namesakesOf: async (keys) => (await more(batchStatement([], scope, POSTGRES_DIALECT, settings.names, keys))).map((row) => PostgresNoteRowSchema.parse(row)),
-            },
-          ),
-      };
+      return batchReads(scope, POSTGRES_DIALECT, settings.names, (row) => PostgresNoteRowSchema.parse(row), () => (a, b) => a.row.pos - b.row.pos);
     },
   };
 }

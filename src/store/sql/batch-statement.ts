@@ -3,7 +3,7 @@ import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../no
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { SizeFilter } from '../size-filter.js';
-import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './answer-batch.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './sql-note-row.js';
 import { readableAsTable } from './most-readable-notebooks-inline.js';
 import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from './note-table-names.js';
 import { noteTableSql, type NoteTableSql } from './note-table-sql.js';
@@ -28,7 +28,7 @@ type Sql = RawBuilder<unknown>;
  * bound parameter. The host's table and columns are named as the host named them (see
  * note-table-sql.ts).
  *
- * Links (spec section 10) are read narrowed, and resolved by the reader (answer-batch.ts) with
+ * Links (spec section 10) are read narrowed, and resolved by the reader (batch-reads.ts) with
  * src/links: a `linked` request reads its note in full here, and the notes whose title may match
  * one of its targets in a second statement, of `titleKeys` (then `requests` may be empty); a
  * `linking` request reads here the notes whose details may link to its note, in full, and the

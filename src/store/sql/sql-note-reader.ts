@@ -3,10 +3,10 @@ import { StoreUnavailable } from '../../errors.js';
 import type { NoteReader } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
+import { acquireConnection } from './acquire-connection.js';
 import { GuardedConnection } from './guarded-connection.js';
 import type { ConnectionSource, ReadConnection } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { untilAborted } from './until-aborted.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
 export const CLIENT_GRACE_MS = 500;
@@ -102,11 +102,7 @@ export class SqlNoteReader implements NoteReader {
     ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
   ): Promise<SqlNoteReader> {
-    signal?.throwIfAborted();
-    const acquired = source.acquire().catch((error: unknown) => {
-      throw dialect.unavailable('cannot reach the database', error);
-    });
-    const connection = await untilAborted(acquired, signal, (late) => late.release());
+    const connection = await acquireConnection(source, dialect, signal);
     const reader = new SqlNoteReader(connection, dialect, plan.queryTimeoutMs, signal, ended);
     try {
       reader.reads = await plan.open({

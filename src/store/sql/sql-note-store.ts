@@ -1,48 +1,113 @@
+import type { RawBuilder } from 'kysely';
+import { StoreUnavailable } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
+import { acquireConnection } from './acquire-connection.js';
+import { findNotesSelect, foundNotes } from './find-notes-select.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { CLIENT_GRACE_MS } from './sql-note-reader.js';
-import { SqlStoreCore } from './sql-store-core.js';
+import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader.js';
+
+type Run = (statement: RawBuilder<unknown>) => Promise<unknown[]>;
 
 /**
  * What both SQL stores are, whatever the engine: a store over connections from `source` (the
  * host's pool, or its Kysely instance), with the host's table and columns (`options`), that
- * waits for its readers' ends and closes what it made. Each engine's store opens its readers and
- * searches.
+ * waits for its readers' ends and closes what it made. Each engine says how its readers open
+ * and how it searches.
  */
 export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs: number }> implements NoteStore, NoteFinder {
-  protected readonly core: SqlStoreCore;
   /** The host's table and columns, Doughnut's `note` by default. */
   protected readonly names: ResolvedNoteTable;
+  /** Readers' rollbacks not yet answered: each holds its connection until then. */
+  private readonly ending = new Set<Promise<void>>();
 
   protected constructor(
-    source: ConnectionSource,
-    dialect: SqlDialect,
+    private readonly source: ConnectionSource,
+    protected readonly dialect: SqlDialect,
     protected readonly options: Options,
     /** Whether `destroy` closes the pool (or the Kysely instance). */
     private readonly ownsDb: boolean,
   ) {
     this.names = resolveNoteTable(options);
-    this.core = new SqlStoreCore(source, dialect, options.queryTimeoutMs + CLIENT_GRACE_MS);
   }
 
-  abstract openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
+  protected abstract readPlan(scope: ReadScope): ReadPlan;
 
-  abstract findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]>;
+  /**
+   * Readies a search on its connection (`run`), and says how its one statement is sent: under the
+   * server's time limit, a failure as `StoreUnavailable`.
+   */
+  protected abstract searchSender(run: Run): Promise<Run>;
+
+  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope), this.track, signal);
+  }
+
+  /** One statement (findNotesSelect) on a connection of its own, under the deadlines of {@link search}. */
+  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    return this.search(options.signal, async (run) => {
+      const send = await this.searchSender(run);
+      if (options.readableNotebooks?.size === 0) return [];
+      return foundNotes(await send(findNotesSelect(this.dialect, this.names, query, options)));
+    });
+  }
 
   /**
    * Resolves once every reader closed so far has given its connection back, or destroyed it: a
    * build returns before the rollback that ends its snapshot is answered. A host that ends its
    * own pool or Kysely instance waits for this first (or calls `destroy`).
    */
-  idle(): Promise<void> {
-    return this.core.idle();
+  async idle(): Promise<void> {
+    while (this.ending.size > 0) await Promise.all(this.ending);
   }
 
   /** Waits until {@link idle}, then closes the pool if this store made it; a host's own pool or Kysely instance is left alone. */
-  destroy(): Promise<void> {
-    return this.core.destroy(this.ownsDb);
+  async destroy(): Promise<void> {
+    await this.idle();
+    if (this.ownsDb) await this.source.end();
+  }
+
+  private readonly track = (ending: Promise<void>): void => {
+    this.ending.add(ending);
+    void ending.then(() => this.ending.delete(ending));
+  };
+
+  /**
+   * `work` on a pooled connection. Like a build's reads, it does not rely on the server's time
+   * limit alone: without an answer within `queryTimeoutMs` and a grace, or once `signal` aborts,
+   * the connection is destroyed (the pool opens a fresh one) and the search fails with that
+   * reason, so a connection that stopped answering never holds a caller, a service's slot or the
+   * pool for good.
+   */
+  protected async search<T>(signal: AbortSignal | undefined, work: (run: Run) => Promise<T>): Promise<T> {
+    const connection = await acquireConnection(this.source, this.dialect, signal);
+    const limit = this.options.queryTimeoutMs + CLIENT_GRACE_MS;
+    let given: { reason: unknown } | undefined;
+    let giveUp!: (reason: unknown) => void;
+    const givenUp = new Promise<never>((_resolve, reject) => {
+      giveUp = (reason) => {
+        if (given) return;
+        given = { reason };
+        connection.destroy();
+        reject(reason);
+      };
+    });
+    givenUp.catch(() => undefined);
+    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
+    const onAbort = () => giveUp(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await work((statement) => Promise.race([connection.run(statement), givenUp]));
+    } catch (error) {
+      // The reason the connection was given up for, not the driver's "connection destroyed".
+      throw given ? given.reason : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (!given) connection.release();
+    }
   }
 }

@@ -10,23 +10,10 @@ const MISSING = {
   postgres: new Set<unknown>(['42703', '42P01', '3F000']),
 };
 
-/** Whether `error` says a table or column named in the statement is not there. */
-export function isMissingName(error: unknown, engine: 'mysql' | 'postgres'): boolean {
-  let cause: unknown = error;
-  // The reader wraps the driver's error; its code is on the cause.
-  for (let depth = 0; depth < 3 && cause; depth++) {
-    const { code, errno } = cause as { code?: unknown; errno?: unknown };
-    if (MISSING[engine].has(code) || MISSING[engine].has(errno)) return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
- * Called when the statement that first read the table failed on a missing name: finds which of
- * the mapped names is not there, one probe at a time, and throws one `StoreUnavailable` naming
- * it and the option it came from. Each probe runs on its own (no transaction is open), so a
- * failed probe does not spoil the next. Throws `error` itself when every name is there after all.
+ * `error` itself, unless it says a table or column named in the statement is not there: then one
+ * `StoreUnavailable` naming which mapped name is missing and its option, found by probes run one
+ * at a time by `run` (outside any transaction, so a failed probe does not spoil the next).
  */
 export async function explainMissingName(
   run: (statement: RawBuilder<unknown>) => Promise<unknown>,
@@ -34,6 +21,7 @@ export async function explainMissingName(
   engine: 'mysql' | 'postgres',
   error: unknown,
 ): Promise<never> {
+  if (!isMissingName(error, engine)) throw error;
   const fails = (statement: RawBuilder<unknown>) =>
     run(statement).then(
       () => false,
@@ -54,26 +42,18 @@ export async function explainMissingName(
   throw error;
 }
 
-/**
- * Checks that the table has every mapped column, with one statement run by `run`; on a missing
- * name, one `StoreUnavailable` naming it, found by probes run by `explain` (see
- * {@link explainMissingName}).
- */
-export async function checkNoteTable(
-  run: (statement: RawBuilder<unknown>) => Promise<unknown>,
-  names: ResolvedNoteTable,
-  engine: 'mysql' | 'postgres',
-  explain: (statement: RawBuilder<unknown>) => Promise<unknown> = run,
-): Promise<void> {
-  try {
-    await run(mappedColumnsProbe(names));
-  } catch (error) {
-    if (!isMissingName(error, engine)) throw error;
-    await explainMissingName(explain, names, engine, error);
-  }
-}
-
 /** `SELECT` of every mapped column from the table, answering no row: fails when a name is wrong. */
 export function mappedColumnsProbe(names: ResolvedNoteTable): RawBuilder<unknown> {
   return sql`SELECT ${sql.join(NOTE_FIELDS.map((field) => sql.id(names.columns[field])))} FROM ${sql.table(names.table)} WHERE 1 = 0`;
+}
+
+function isMissingName(error: unknown, engine: 'mysql' | 'postgres'): boolean {
+  let cause: unknown = error;
+  // The reader wraps the driver's error; its code is on the cause.
+  for (let depth = 0; depth < 3 && cause; depth++) {
+    const { code, errno } = cause as { code?: unknown; errno?: unknown };
+    if (MISSING[engine].has(code) || MISSING[engine].has(errno)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
 import { linkTargetsOf } from '../../links/link-targets.js';
 import { linkedNotesOf } from '../../links/linked-notes.js';
@@ -5,29 +6,15 @@ import { linkingNotesOf } from '../../links/linking-notes.js';
 import type { NoteId } from '../../model/note-record.js';
 import { takeCodePoints } from '../../model/take-code-points.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
+import type { ReadScope } from '../note-store.js';
+import type { PageRequest } from '../page-request.js';
 import { pushTo } from '../push-to.js';
 import type { FilteredRecord } from '../size-filter.js';
-
-/** `req` of rows that answer notes read by id, details cut. */
-export const NOTES_BY_ID = -1;
-/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
-export const ANCESTOR_ROWS = -2;
-/** `req` of rows that answer notes read by id, details in full. */
-export const FULL_NOTES_BY_ID = -3;
-/** `req` of rows, details in full, whose details may link to the note their `anchor` names. */
-export const LINKING_CANDIDATES = -4;
-/** `req` of rows whose title may match the title of the note their `anchor` names. */
-export const LINKING_NAMESAKES = -5;
-/** `req` of rows whose title may match one of the link targets a batch's second statement asks for. */
-export const NAMESAKES_OF_KEYS = -6;
-
-/** What every row of a batch statement says of itself: the request it answers, and for ancestors the chain's start. */
-export interface BatchRow {
-  /** Index of the request the row answers, or one of the kinds above. */
-  readonly req: number;
-  readonly anchor: number | null;
-  readonly id: NoteId;
-}
+import { batchStatement } from './batch-statement.js';
+import type { ResolvedNoteTable } from './note-table-names.js';
+import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NOTES_BY_ID, recordOfRow, type SqlNoteRow } from './sql-note-row.js';
+import type { SqlDialect } from './sql-dialect.js';
+import type { BatchReads } from './sql-note-reader.js';
 
 /** A row of a page and its record. */
 export interface PageEntry<R> {
@@ -35,15 +22,26 @@ export interface PageEntry<R> {
   readonly record: FilteredRecord;
 }
 
-/** The request kinds answered by pages. */
-type PageRequest = Extract<ExtendedReadRequest, { kind: 'children' | 'siblings' | 'referrings' }>;
-
-/** What links need beyond the batch's statement (see batch-statement.ts). */
-export interface LinkReads<R> {
-  /** Related notes' details are cut to this many code points, and one more. */
-  readonly detailsLimit: number;
-  /** The rows of the batch's second statement: the notes whose title may match one of `keys`. */
-  namesakesOf(keys: readonly string[]): Promise<readonly R[]>;
+/**
+ * A reader's batches on one engine: each one statement (batchStatement, wrapped by `limited`),
+ * its rows checked by `parse` and split back into one list per request, each page sorted by
+ * `pageOrder`.
+ */
+export function batchReads<R extends SqlNoteRow>(
+  scope: ReadScope,
+  dialect: SqlDialect,
+  names: ResolvedNoteTable,
+  parse: (row: unknown) => R,
+  pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
+  limited: (statement: RawBuilder<unknown>) => RawBuilder<unknown> = (statement) => statement,
+): BatchReads {
+  const statement = (requests: readonly ExtendedReadRequest[], titleKeys?: readonly string[]) =>
+    limited(batchStatement(requests, scope, dialect, names, titleKeys));
+  return {
+    statement: (requests) => statement(requests),
+    answer: (requests, rows, more) =>
+      answerBatch(requests, rows.map(parse), pageOrder, scope.detailsLimit, async (keys) => (await more(statement([], keys))).map(parse)),
+  };
 }
 
 /**
@@ -51,15 +49,15 @@ export interface LinkReads<R> {
  * ancestor chains in the statement's order, and each page sorted by `pageOrder` (a derived
  * table's order does not survive a union). Links are resolved here, exactly, with src/links,
  * from the narrowed rows the statement read: `linking` requests from its rows alone, `linked`
- * requests from a second statement (`links.namesakesOf`) of the targets of the notes' details,
- * sent only when some note of the batch has a link.
+ * requests from a second statement (`namesakesOf`) of the targets of the notes' details, sent
+ * only when some note of the batch has a link.
  */
-export async function answerBatch<R extends BatchRow>(
+async function answerBatch<R extends SqlNoteRow>(
   requests: readonly ExtendedReadRequest[],
   rows: readonly R[],
-  recordOf: (row: R) => FilteredRecord,
   pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
-  links: LinkReads<R>,
+  detailsLimit: number,
+  namesakesOf: (keys: readonly string[]) => Promise<readonly R[]>,
 ): Promise<(readonly FilteredRecord[])[]> {
   const byRequest = new Map<number, PageEntry<R>[]>();
   const cut = new Map<NoteId, FilteredRecord>();
@@ -68,21 +66,17 @@ export async function answerBatch<R extends BatchRow>(
   const linkingCandidates = new Map<NoteId, FilteredRecord[]>();
   const linkingNamesakes = new Map<NoteId, FilteredRecord[]>();
   for (const row of rows) {
-    if (row.req === NOTES_BY_ID) cut.set(row.id, recordOf(row));
-    else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOf(row));
-    else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOf(row));
-    else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOf(row));
-    else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOf(row));
-    else {
-      const page = byRequest.get(row.req) ?? [];
-      page.push({ row, record: recordOf(row) });
-      byRequest.set(row.req, page);
-    }
+    if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfRow(row));
+    else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfRow(row));
+    else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOfRow(row));
+    else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOfRow(row));
+    else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOfRow(row));
+    else pushTo(byRequest, row.req, { row, record: recordOfRow(row) });
   }
   const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
   const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
-  const namesakes = keys.length > 0 ? (await links.namesakesOf(keys)).map(recordOf) : [];
-  const related = (record: FilteredRecord) => relatedRecord(record, links.detailsLimit);
+  const namesakes = keys.length > 0 ? (await namesakesOf(keys)).map(recordOfRow) : [];
+  const related = (record: FilteredRecord) => relatedRecord(record, detailsLimit);
   return requests.map((request, index) => {
     switch (request.kind) {
       case 'note': {

@@ -1,0 +1,54 @@
+import type { SiblingOrder } from '../../model/note-record.js';
+import type { FilteredRecord } from '../size-filter.js';
+
+/** `req` of rows that answer notes read by id, details cut. */
+export const NOTES_BY_ID = -1;
+/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
+export const ANCESTOR_ROWS = -2;
+/** `req` of rows that answer notes read by id, details in full. */
+export const FULL_NOTES_BY_ID = -3;
+/** `req` of rows, details in full, whose details may link to the note their `anchor` names. */
+export const LINKING_CANDIDATES = -4;
+/** `req` of rows whose title may match the title of the note their `anchor` names. */
+export const LINKING_NAMESAKES = -5;
+/** `req` of rows whose title may match one of the link targets a batch's second statement asks for. */
+export const NAMESAKES_OF_KEYS = -6;
+
+/** A batch statement's row (batch-statement.ts) as an engine's row schema reads it. */
+export interface SqlNoteRow {
+  /** The request the row answers: its index, or one of the row kinds above. */
+  readonly req: number;
+  /** For ancestors and links, the note the row was read for. */
+  readonly anchor: number | null;
+  readonly id: number;
+  readonly title: string | null;
+  readonly details: string | null;
+  readonly sibling_order: SiblingOrder;
+  readonly notebook_id: number;
+  readonly parent_id: number | null;
+  readonly parent_title: string | null;
+  readonly object_id: number | null;
+  readonly object_title: string | null;
+  /** In a page read with a size filter: notes left out just before this row. */
+  readonly left_out_before: number | null;
+  /** In a page read with a size filter: the row was left out (the page's last row); 1 or true. */
+  readonly left_out: number | boolean | null;
+}
+
+/** A BIGINT sibling order, exact: a number while it is safe, else a bigint. */
+export function exactOrder(value: number | bigint): number | bigint {
+  return typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value;
+}
+
+/** The record of a row; its fields are set one by one, in the order the record type lists them. */
+export function recordOfRow(row: SqlNoteRow): FilteredRecord {
+  const record = { id: row.id, title: row.title ?? '' } as { -readonly [K in keyof FilteredRecord]: FilteredRecord[K] };
+  if (row.details) record.details = row.details;
+  if (row.parent_id !== null) record.parent = { id: row.parent_id, title: row.parent_title ?? '' };
+  if (row.object_id !== null) record.object = { id: row.object_id, title: row.object_title ?? '' };
+  record.siblingOrder = row.sibling_order;
+  record.notebookId = row.notebook_id;
+  if (row.left_out_before !== null) record.leftOutBefore = row.left_out_before;
+  if (row.left_out === 1 || row.left_out === true) record.leftOut = true;
+  return record;
+}
