@@ -11,39 +11,31 @@ import { batchReads, type PageEntry } from '../sql/batch-reads.js';
 import { parseNoteRow, type NoteRow } from './note-row.js';
 import type { ServerFlavour } from './server-flavour.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
+import type { RunStatement } from '../sql/read-connection.js';
 
 export interface ReaderSettings {
   readonly queryTimeoutMs: number;
   readonly consistentSnapshot: boolean;
   /** The host's table and columns, Doughnut's `note` by default. */
   readonly names: ResolvedNoteTable;
-  /** The server's flavour, asked once per store on a reader's connection through `ask`. */
-  readonly flavour: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<ServerFlavour>;
-  /**
-   * How pages are ordered for the table's indexes (sibling-order-key.ts), asked once per store
-   * through `ask`, inside the snapshot and under the statement limits; results never depend on it.
-   */
-  readonly siblingOrderKey: (ask: (statement: RawBuilder<unknown>) => Promise<unknown[]>) => Promise<SiblingOrderKey>;
+  /** The server's flavour, asked once per store through `ask`. */
+  readonly flavour: (ask: RunStatement) => Promise<ServerFlavour>;
+  /** How pages are ordered for the table's indexes (sibling-order-key.ts), asked once per store through `ask`. */
+  readonly siblingOrderKey: (ask: RunStatement) => Promise<SiblingOrderKey>;
 }
 
 /**
- * How a MySQL or MariaDB reader opens (see SqlNoteReader): it asks the server's flavour (once per
- * store), starts a consistent snapshot, read-only, unless told not to (without it each statement
- * commits on its own and sees the latest writes), and asks how to order pages (once per store).
- * mysql2 and Kysely run one connection's statements in order, each after the answer to the one
- * before, so the reads run inside the snapshot. Each batch is one statement under the server's
- * limits ({@link withLimits}).
+ * How a MySQL or MariaDB reader opens: the server's flavour, a read-only consistent snapshot
+ * (unless turned off), how to order pages; each batch one statement under {@link withLimits}.
  */
 export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadPlan {
   const { queryTimeoutMs } = settings;
   return {
     queryTimeoutMs,
     open: async (session) => {
-      // Asked by the store's first build only; the reads are written for the flavour.
       const flavour = await settings.flavour((statement) => session.send(statement, 'cannot reach the database'));
       if (settings.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');
       const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
-      // Asked by the store's first build only (a build that cannot ask orders by the column).
       const key = await settings.siblingOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
       // A derived table's order does not survive the union; restore it here.
       const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
@@ -54,34 +46,24 @@ export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadP
 }
 
 /**
- * Server-side limits on every statement: its time, so a slow query ends instead of hanging a
- * build, and its recursion, so an ancestor chain of any depth is read whole (MariaDB's
- * `max_recursive_iterations` would otherwise cut it silently at 1,000, MySQL's
- * `cte_max_recursion_depth` fail it). The chain's recursion ends on its own, cycles included,
- * and the time limit bounds it anyway.
+ * Server-side limits on every statement: its time, and its recursion, so an ancestor chain of any
+ * depth is read whole (MariaDB would cut it silently at 1,000, MySQL fail it).
  */
 function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, queryTimeoutMs: number, scope: ReadScope): RawBuilder<unknown> {
-  // A long readable-notebooks list is a table (see batch-statement.ts): MariaDB must look it up in
-  // a materialised copy, never re-read the list for each row (its in-to-exists plan did, for seconds).
-  const readableTable = readableAsTable(scope);
   if (flavour === 'mariadb') {
-    const materialised = readableTable ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
+    // A long readable-notebooks list is a table; MariaDB's in-to-exists plan re-read it for each row, for seconds.
+    const materialised = readableAsTable(scope) ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
     return sql`SET STATEMENT max_statement_time = ${sql.lit(queryTimeoutMs / 1000)},
       max_recursive_iterations = ${sql.lit(MAX_RECURSION)}${materialised} FOR ${statement}`;
   }
-  // MySQL takes the limits as optimizer hints right after the first SELECT keyword; a hint
-  // elsewhere is ignored, so the statement is wrapped in one outer SELECT.
+  // MySQL takes optimizer hints only right after the first SELECT keyword.
   return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(queryTimeoutMs)}) SET_VAR(cte_max_recursion_depth = ${sql.lit(MAX_RECURSION)}) */ * FROM (${statement}) AS batch`;
 }
 
 /** The largest value both servers accept for their recursion limits. */
 const MAX_RECURSION = 4_294_967_295;
 
-/**
- * A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form
- * the store cannot use (a BIGINT past ±(2^53 − 1) as an inexact number, from a host's Kysely pool
- * made without mysql2's `supportBigNumbers: true`).
- */
+/** A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form it cannot use (an inexact BIGINT). */
 function checkedRow(row: unknown): NoteRow {
   try {
     return parseNoteRow(row);

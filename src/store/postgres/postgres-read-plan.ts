@@ -1,23 +1,21 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ReadScope } from '../note-store.js';
 import { batchReads } from '../sql/batch-reads.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { PostgresNoteRowSchema } from './postgres-note-row.js';
+import type { RunStatement } from '../sql/read-connection.js';
 
 export interface PostgresReaderSettings {
   readonly queryTimeoutMs: number;
   readonly names: ResolvedNoteTable;
   /**
-   * Run once per store, on the first reader's connection inside its snapshot (so under its
+   * RunStatement once per store, on the first reader's connection inside its snapshot (so under its
    * `statement_timeout`): the table's check. Given `outside`, it runs statements of its own
    * after the snapshot was rolled back (a failed statement ends a PostgreSQL transaction).
    */
-  readonly prepare: (
-    run: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
-    outside: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
-  ) => Promise<void>;
+  readonly prepare: (run: RunStatement, outside: RunStatement) => Promise<void>;
 }
 
 /**

@@ -13,26 +13,17 @@ import type { SiblingKeyColumns, SqlDialect } from './sql-dialect.js';
 type Sql = RawBuilder<unknown>;
 
 /**
- * One SQL statement that answers a whole batch of read requests, so that a batch costs one round
- * trip however many requests it holds, on either engine (`dialect` says what differs). The notes
- * each request answers are picked by a UNION ALL of one member per kind (notes by id, ancestor
- * chains) or page (keyset-bounded, with its own ORDER BY and LIMIT); the notes, their parent and
- * their object are then joined once for all of them (the server materialises and joins each
- * derived table on its own, which cost MySQL about a third of a typical read's time). A page read
- * with a `SizeFilter` is a pick too, or a branch of its own where the dialect says so.
- * Visibility (deleted, readable notebooks) is applied in SQL to the notes and to their parent and
- * object.
+ * One statement answering a whole batch of requests, so a batch costs one round trip on either
+ * engine (`dialect` says what differs). A UNION ALL of picks (notes by id, ancestor chains, each
+ * page with its own ORDER BY and LIMIT, filtered pages where the dialect says) chooses the note
+ * ids; the notes, their parent and object are then joined once for all of them (joining each
+ * derived table apart cost MySQL a third of a typical read). Visibility is applied in SQL to
+ * notes, parents and objects; every value is a bound parameter, the host's names quoted.
  *
- * Written with Kysely's `sql` template rather than its query builder: the statement is a union of
- * limited selects under a recursive CTE, which the template says plainly, with every value a
- * bound parameter. The host's table and columns are named as the host named them (see
- * note-table-sql.ts).
- *
- * Links (spec section 10) are read narrowed, and resolved by the reader (batch-reads.ts) with
- * src/links: a `linked` request reads its note in full here, and the notes whose title may match
- * one of its targets in a second statement, of `titleKeys` (then `requests` may be empty); a
- * `linking` request reads here the notes whose details may link to its note, in full, and the
- * notes whose title may match its note's.
+ * Links (spec section 10) are read narrowed and resolved by the reader (batch-reads.ts): a
+ * `linked` request reads its note in full, and the namesakes of its targets in a second
+ * statement, of `titleKeys`; a `linking` request reads the notes whose details may link to its
+ * note, in full, and its note's namesakes.
  */
 export function batchStatement(
   requests: readonly ExtendedReadRequest[],
@@ -65,7 +56,6 @@ export function batchStatement(
     else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, candidates, request.limit, request.filter, q));
     else picks.push(filteredPick(index, candidates, request.limit, request.filter, q));
   });
-  // A batch of nothing still answers with its (empty) rows.
   if (picks.length === 0 && dialect.noPicks) picks.push(dialect.noPicks);
   // Notes read by id in full, and notes that may link to a note, whose links are in all their details.
   const whole = [...(fullIds.length > 0 ? [FULL_NOTES_BY_ID] : []), ...(linkingIds.length > 0 ? [LINKING_CANDIDATES] : [])];
@@ -80,7 +70,6 @@ export function batchStatement(
         ]
       : [];
   const union = sql.join([...picked, ...apart], sql` UNION ALL `);
-  // Many readable notebooks are a common table expression, and so are the ancestor chains.
   const tables = [
     ...(readableAsTable(scope) ? [sql`${t.expression('readable_notebooks')} (id) AS ${dialect.readableNotebooksTable([...scope.readableNotebooks!])}`] : []),
     ...(chainStarts.length > 0 ? [ancestorChains(chainStarts, q)] : []),
@@ -103,11 +92,7 @@ function noteColumns(details: Sql, { t, dialect }: Statement): Sql {
     ${t.column('o', 'id')} AS object_id, ${t.column('o', 'title')} AS object_title`;
 }
 
-/**
- * Details of a related note: LEFT counts characters, which are code points (utf8mb4, UTF-8); one
- * more than the truncation length is enough to know the details must be cut; the cut itself is
- * the core's.
- */
+/** A related note's details: LEFT counts code points; one past the limit tells the core to cut. */
 function cut({ t, scope }: Statement): Sql {
   return sql`LEFT(${t.column('n', 'details')}, ${scope.detailsLimit + 1})`;
 }
@@ -118,11 +103,7 @@ function notesById(ids: readonly number[], q: Statement, req: number): Sql {
     WHERE ${dialect.idIn(t.column('n', 'id'), ids)} AND ${visible('n', q)}`;
 }
 
-/**
- * The visible notes whose details may link to the visible note `id` (spec section 10), narrowed
- * in SQL to those whose details hold `[[` and the key of the note's title in any ASCII case (see
- * `linksTo`), each with its chain's `anchor` the note. The reader keeps those that do.
- */
+/** The visible notes whose details may link to the visible note `id` (`anchor`), narrowed as `holdsTitleKey` says. */
 function linkingCandidates(id: number, q: Statement): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(LINKING_CANDIDATES, t.column('n', 'id'), { anchor: t.column('f', 'id') })}
@@ -131,10 +112,8 @@ function linkingCandidates(id: number, q: Statement): Sql {
 }
 
 /**
- * The visible notes whose title may match the title of the visible note `id`, narrowed in SQL:
- * of those with one title in one notebook, only the smallest id, the only one a link can resolve
- * to (`isPreferredLinkNote`). Each with its `anchor` the note. None when the note's title is
- * spaces only: no link names it.
+ * The visible notes whose title may match that of the visible note `id` (`anchor`): per notebook
+ * and title only the smallest id, the one a link resolves to; none for a blank title.
  */
 function linkingNamesakes(id: number, q: Statement): Sql {
   const { t, dialect } = q;
@@ -144,10 +123,7 @@ function linkingNamesakes(id: number, q: Statement): Sql {
     GROUP BY ${t.column('n', 'notebookId')}, ${dialect.exactText(t.column('n', 'title'))}`;
 }
 
-/**
- * The visible notes whose title may match one of `keys` (link targets, as `titleKeyOf` gives
- * them), narrowed in SQL as {@link linkingNamesakes} are.
- */
+/** The visible notes whose title may match one of `keys` (link targets), narrowed as {@link linkingNamesakes}. */
 function namesakesOfKeys(keys: readonly string[], q: Statement): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(NAMESAKES_OF_KEYS, sql`MIN(${t.column('n', 'id')})`)}
@@ -157,11 +133,9 @@ function namesakesOfKeys(keys: readonly string[], q: Statement): Sql {
 }
 
 /**
- * Every visible ancestor of each visible start note, however deep (MySQL's reader raises the
- * server's recursion limit, or MariaDB cuts the chain silently). The recursion is a UNION, which
- * drops an (anchor, id) row already found, so a parent chain with a cycle ends; the start note
- * is never its own ancestor. The chain stops at the first invisible parent; the core orders it
- * and stops it at the first repeat.
+ * Every visible ancestor of each visible start note, up to the first invisible parent. The
+ * recursion is a UNION, which drops an (anchor, id) already found, so a cycle ends; the core
+ * orders the chain.
  */
 function ancestorChains(starts: readonly number[], q: Statement): Sql {
   const { t, dialect } = q;
@@ -178,10 +152,7 @@ function ancestorChains(starts: readonly number[], q: Statement): Sql {
     )`;
 }
 
-/**
- * The tables a page reads (`n` among them, the notes it may hold), the condition on them, and the
- * page's order, of the table's rows or of a derived table's.
- */
+/** The tables a page reads (`n` among them), the condition on them, and the page's order. */
 interface PageCandidates {
   readonly from: Sql;
   readonly candidates: Sql;
@@ -206,10 +177,9 @@ function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidate
 }
 
 /**
- * Which notes a first page of siblings may hold, in the page's order: the children of `sp`
- * beyond `s`, where `s` is the note (`up` 0) or its parent (`s0` the note, `up` 1) and `sp` the
- * parent of `s`, each visible. They are found by primary key, so the server reads them first
- * and bounds the children's index range with their values, as with a `ChildrenPageRequest`.
+ * Which notes a first page of siblings may hold: the children of `sp` beyond `s`, where `s` is the
+ * note (`up` 0) or its parent (`s0` the note, `up` 1), each visible. Found by primary key, so the
+ * server bounds the children's index range with their values.
  */
 function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
   const { t, dialect } = q;
@@ -248,11 +218,7 @@ function page(index: number, { from, candidates, order }: PageCandidates, limit:
     ORDER BY ${order(key)} LIMIT ${limit})`;
 }
 
-/**
- * The first `filter.scan` candidates of a page read with a size filter, in the page's order, each
- * with its id, its sibling order and whether it is `kept`: within the size rule (`shownSizeOf`,
- * see shown-size-within-sql.ts) or among the notes kept whatever their size.
- */
+/** The first `filter.scan` candidates of a filtered page, each with whether it is `kept` (small enough, or kept anyway). */
 function examined({ from, candidates, order }: PageCandidates, filter: SizeFilter, q: Statement): Sql {
   const { t, scope, dialect } = q;
   const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
@@ -268,12 +234,7 @@ function examined({ from, candidates, order }: PageCandidates, filter: SizeFilte
             FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}`;
 }
 
-/**
- * A page read with a size filter, as a pick: the first `filter.scan` candidates are examined,
- * those that show too much text are left out (unless kept), and each row says how many were left
- * out just before it (`dialect.filteredShown`). The last candidate examined comes back too when
- * it was left out, marked `left_out`, so the next page starts after it.
- */
+/** A filtered page as a pick: its rows kept, each with the count left out before it, and its last examined (see `SizeFilter`). */
 function filteredPick(index: number, candidates: PageCandidates, limit: number, filter: SizeFilter, q: Statement): Sql {
   const shown = q.dialect.filteredShown(examined(candidates, filter, q), candidates.order(DERIVED_KEY), limit);
   const columns = { pos: sql`shown.pos`, leftOutBefore: sql`shown.pos - shown.previous - 1`, leftOut: sql`NOT shown.kept` };

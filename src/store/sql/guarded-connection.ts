@@ -1,18 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
 import type { ReadConnection } from './read-connection.js';
-
-/** How a guarded connection behaves for one engine. */
-export interface GuardSettings {
-  /** How long a statement may go unanswered before the connection is given up. */
-  readonly limitMs: number;
-  /** The error a failed statement rejects with, from what was being done and the driver's error. */
-  readonly unavailable: (what: string, error: unknown) => Error;
-  /** Whether a statement waits until the one before it is answered (the driver does not queue them itself). */
-  readonly oneAtATime: boolean;
-  /** Told once, when the connection is given up. */
-  readonly onDrop: () => void;
-}
+import type { SqlDialect } from './sql-dialect.js';
 
 /**
  * A reader's connection with a client deadline on each statement: a statement unanswered within
@@ -28,7 +17,11 @@ export class GuardedConnection {
 
   constructor(
     private readonly connection: ReadConnection,
-    private readonly settings: GuardSettings,
+    private readonly limitMs: number,
+    /** Its `unavailable` error, and whether statements wait for the one before (`oneAtATime`). */
+    private readonly dialect: Pick<SqlDialect, 'unavailable' | 'oneAtATime'>,
+    /** Told once, when the connection is given up. */
+    private readonly onDrop: () => void,
   ) {}
 
   /** Whether the connection was given up. */
@@ -48,17 +41,17 @@ export class GuardedConnection {
         clearTimeout(deadline);
         this.pending.delete(fail);
       };
-      const { limitMs } = this.settings;
+      const { limitMs } = this;
       const deadline = setTimeout(() => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${limitMs} ms`)), limitMs);
       this.pending.add(fail);
-      const sending = this.settings.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
-      if (this.settings.oneAtATime) this.last = sending.catch(() => {});
+      const sending = this.dialect.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
+      if (this.dialect.oneAtATime) this.last = sending.catch(() => {});
       sending.then(
         (rows) => {
           settle();
           resolve(rows);
         },
-        (error: unknown) => fail(this.settings.unavailable(what, error)),
+        (error: unknown) => fail(this.dialect.unavailable(what, error)),
       );
     });
   }
@@ -72,7 +65,7 @@ export class GuardedConnection {
   drop(reason: unknown): void {
     if (this.dropped) return;
     this.dropped = { reason };
-    this.settings.onDrop();
+    this.onDrop();
     this.connection.destroy();
     for (const fail of [...this.pending]) fail(reason);
   }

@@ -5,7 +5,7 @@ import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { acquireConnection } from './acquire-connection.js';
 import { GuardedConnection } from './guarded-connection.js';
-import type { ConnectionSource, ReadConnection } from './read-connection.js';
+import type { ConnectionSource, ReadConnection, RunStatement } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
@@ -15,10 +15,7 @@ export const CLIENT_GRACE_MS = 500;
 export interface ReaderSession {
   /** One statement under the connection's deadline; a round trip of the build unless `counted` is false. */
   send(statement: RawBuilder<unknown>, what: string, counted?: boolean): Promise<unknown[]>;
-  /**
-   * Sends the snapshot's start, a round trip not waited on here: every read waits on it too, and
-   * fails with its failure. Returns the start, whose failure is otherwise reported by the reads.
-   */
+  /** Sends the snapshot's start, not waited on here: every read waits on it and fails with its failure. */
   begin(statement: RawBuilder<unknown>, what: string): Promise<unknown>;
 }
 
@@ -26,15 +23,8 @@ export interface ReaderSession {
 export interface BatchReads {
   /** One statement answering every request of the batch. */
   statement(requests: readonly ExtendedReadRequest[]): RawBuilder<unknown>;
-  /**
-   * The statement's rows as one list of records per request, in each request's order; `more`
-   * sends the batch's second statement, when its links need one, and gives its rows.
-   */
-  answer(
-    requests: readonly ExtendedReadRequest[],
-    rows: readonly unknown[],
-    more: (statement: RawBuilder<unknown>) => Promise<unknown[]>,
-  ): Promise<(readonly FilteredRecord[])[]>;
+  /** The rows as one list of records per request; `more` sends a second statement, when links need one. */
+  answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[], more: RunStatement): Promise<(readonly FilteredRecord[])[]>;
 }
 
 /** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
@@ -45,22 +35,15 @@ export interface ReadPlan {
 }
 
 /**
- * Reads for one build on one pinned connection, inside the snapshot the plan starts: every read
- * of the build sees the database as it was at its start, while others write. Each batch of
- * requests is one statement, so one round trip, and a second one when the notes a batch's
- * `linked` requests read hold links (their targets are looked up then).
+ * Reads for one build on one pinned connection, inside the snapshot the plan starts; each batch
+ * is one statement, and a second one when the notes of its `linked` requests hold links.
  *
- * Neither end of the snapshot is waited on by itself. The start is sent as the reader opens and
- * the first read is queued behind it on the connection, so the read runs inside the snapshot;
- * every read also fails if the start failed. The rollback is sent by `close`, which returns at
- * once: the connection goes back to the pool when the rollback is answered, or is destroyed when
- * it fails, and the store's `idle` waits for that.
- *
- * The server stops any statement after `queryTimeoutMs`; the client does not rely on it. A
- * statement that gets no answer within `queryTimeoutMs + CLIENT_GRACE_MS` (the server froze, or
- * the network dropped the connection without a word), or that is pending when the build's signal
- * aborts, fails at once, and the connection is destroyed rather than returned to the pool. Every
- * later statement fails the same way.
+ * Neither end of the snapshot is waited on by itself: the first read is queued behind the start
+ * (and fails if it failed), and `close` sends the rollback and returns; the store's `idle` waits
+ * for the connection's return. The server stops a statement after `queryTimeoutMs`, but the
+ * client does not rely on it: a statement unanswered `CLIENT_GRACE_MS` later (a frozen server, a
+ * silently dropped connection), or pending when the signal aborts, fails at once, and the
+ * connection is destroyed rather than returned to the pool.
  */
 export class SqlNoteReader implements NoteReader {
   private statements = 0;
@@ -79,22 +62,12 @@ export class SqlNoteReader implements NoteReader {
     private readonly signal: AbortSignal | undefined,
     private readonly ended: (ending: Promise<void>) => void,
   ) {
-    this.guarded = new GuardedConnection(connection, {
-      limitMs: queryTimeoutMs + CLIENT_GRACE_MS,
-      unavailable: dialect.unavailable,
-      oneAtATime: dialect.oneAtATime,
-      onDrop: () => signal?.removeEventListener('abort', this.onAbort),
-    });
+    this.guarded = new GuardedConnection(connection, queryTimeoutMs + CLIENT_GRACE_MS, dialect, () => signal?.removeEventListener('abort', this.onAbort));
     if (signal?.aborted) this.guarded.drop(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /**
-   * Pins a connection and opens the reader on it as `plan` says; the connection returns after
-   * `close`. Rejects with `signal.reason` as soon as the signal aborts, even while the pool has no
-   * connection to give: one that comes later goes straight back. `ended` is handed the end of the
-   * reader's work on the connection once `close` starts it.
-   */
+  /** Pins a connection and opens the reader on it as `plan` says; `ended` is handed the work `close` starts. */
   static async open(
     source: ConnectionSource,
     dialect: SqlDialect,
@@ -125,11 +98,7 @@ export class SqlNoteReader implements NoteReader {
     return reader;
   }
 
-  /**
-   * Statements the build waited on or sent before it returned: what the plan sends as it opens
-   * (the snapshot's start, and what the store asks once) and the reads. The rollback is sent
-   * after the build's last read and never waited on, so it is not one of them.
-   */
+  /** What the plan sent as it opened and the reads; not the rollback, never waited on. */
   get roundTrips(): number {
     return this.statements;
   }
@@ -151,11 +120,7 @@ export class SqlNoteReader implements NoteReader {
     return this.read(requests);
   }
 
-  /**
-   * Sends the rollback and returns at once. The connection goes back to the pool once the
-   * rollback is answered, and is destroyed when it fails or gets no answer; the signal no
-   * longer matters. Never rejects: whatever went wrong was the build's to report.
-   */
+  /** Sends the rollback and returns at once; never rejects: whatever went wrong was the build's to report. */
   close(): Promise<void> {
     if (!this.ending) {
       this.signal?.removeEventListener('abort', this.onAbort);

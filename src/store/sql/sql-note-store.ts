@@ -1,15 +1,12 @@
-import type { RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../errors.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { acquireConnection } from './acquire-connection.js';
 import { findNotesSelect, foundNotes } from './find-notes-select.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
-import type { ConnectionSource } from './read-connection.js';
+import type { ConnectionSource, RunStatement } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader.js';
-
-type Run = (statement: RawBuilder<unknown>) => Promise<unknown[]>;
 
 /**
  * What both SQL stores are, whatever the engine: a store over connections from `source` (the
@@ -39,7 +36,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
    * Readies a search on its connection (`run`), and says how its one statement is sent: under the
    * server's time limit, a failure as `StoreUnavailable`.
    */
-  protected abstract searchSender(run: Run): Promise<Run>;
+  protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope), this.track, signal);
@@ -81,7 +78,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
    * reason, so a connection that stopped answering never holds a caller, a service's slot or the
    * pool for good.
    */
-  protected async search<T>(signal: AbortSignal | undefined, work: (run: Run) => Promise<T>): Promise<T> {
+  protected async search<T>(signal: AbortSignal | undefined, work: (run: RunStatement) => Promise<T>): Promise<T> {
     const connection = await acquireConnection(this.source, this.dialect, signal);
     const limit = this.options.queryTimeoutMs + CLIENT_GRACE_MS;
     let given: { reason: unknown } | undefined;

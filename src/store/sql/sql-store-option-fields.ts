@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expecting } from '../../errors.js';
+import { expecting, ValidationError } from '../../errors.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
@@ -8,10 +8,8 @@ const POOL_SIZE = expecting('a positive integer');
 /** The options both SQL stores take (each store's schema adds its own). */
 export const SQL_STORE_OPTION_FIELDS = {
   /**
-   * Longest a single statement may run on the server before it is stopped (default 5 s; on
-   * PostgreSQL its `statement_timeout`). The client waits 500 ms more for an answer, then destroys
-   * the connection and fails the build with `StoreUnavailable`: a server that froze cannot say
-   * that time is up.
+   * Longest a statement may run on the server (default 5 s). The client waits 500 ms more, then
+   * destroys the connection and fails with `StoreUnavailable`: a frozen server cannot say so.
    */
   queryTimeoutMs: positiveMs().default(5_000),
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
@@ -19,3 +17,10 @@ export const SQL_STORE_OPTION_FIELDS = {
   /** Connections in the pool `fromUrl` makes (default 10). */
   poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
 };
+
+/** `options` as `schema` reads them; a `ValidationError` under `label` when they are wrong. */
+export function parseStoreOptions<S extends z.ZodType>(schema: S, options: unknown, label: string): z.output<S> {
+  const parsed = schema.safeParse(options);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, label);
+  return parsed.data;
+}
