@@ -5,7 +5,7 @@ import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
 import type { NoteDatabase } from './note-table.js';
 import { createNoteTableStatements } from '../sql/create-note-table-statements.js';
-import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
+import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteField, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 // What the columns of NOTE_TABLE_DDL hold.
 const MAX_INT = 2_147_483_647;
@@ -16,12 +16,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
 
 /**
- * Loads a fixture into the `note` table (created if missing), in batches, inside one transaction.
- * On MySQL/MariaDB or PostgreSQL, whichever `db` runs on; into a host's own table and columns
- * when `names` gives them.
- * Every note is checked against the column types first: a note MySQL would refuse, cut or
- * silently change is a `ValidationError` naming it (`notes[3].id`), and nothing is written.
- * A fixture that fails half way (a duplicate key, say) leaves nothing behind either.
+ * Loads a fixture into the `note` table or the host's (`names`), created if missing, in batches
+ * inside one transaction, on MySQL/MariaDB or PostgreSQL. A note the table would refuse, cut or
+ * change is a `ValidationError` naming it (`notes[3].id`) before anything is written.
  */
 export async function loadFixture(
   db: Kysely<NoteDatabase>,
@@ -38,27 +35,17 @@ export async function loadFixture(
   if (postgres) fixture.notes.forEach(checkFitsPostgres);
   if (postgres || !isDoughnutTable(table)) {
     for (const statement of createNoteTableStatements(postgres ? 'postgres' : 'mysql', table, recommendedIndex && postgres)) await statement.execute(db);
-    if (recommendedIndex && !postgres) await ensureRecommendedIndex(db, table);
-  } else {
-    await sql.raw(NOTE_TABLE_DDL).execute(db);
-    if (recommendedIndex) await ensureRecommendedIndex(db, table);
-  }
+  } else await sql.raw(NOTE_TABLE_DDL).execute(db);
+  if (recommendedIndex && !postgres) await ensureRecommendedIndex(db, table);
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < fixture.notes.length; start += batchSize) {
       const batch = fixture.notes.slice(start, start + batchSize);
-      await trx.insertInto(table.table as 'note').values(batch.map((note) => renamed(rowOf(note), table))).execute();
+      await trx.insertInto(table.table as 'note').values(batch.map((note) => rowOf(note, table))).execute();
       options.onProgress?.(start + batch.length, fixture.notes.length);
     }
   });
-  // Fresh index statistics, as a live database has: planned on the empty table's, the page
-  // queries of a bulk-loaded notebook took the wrong index (benchmark: 139 ms against 9 ms).
+  // Fresh index statistics: planned on the empty table's, pages took the wrong index (139 ms against 9 ms).
   await (postgres ? sql`ANALYZE ${sql.table(table.table)}` : sql`ANALYZE TABLE ${sql.table(table.table)}`).execute(db);
-}
-
-/** A row under Doughnut's column names, under the table's own. */
-function renamed(row: ReturnType<typeof rowOf>, table: ResolvedNoteTable): ReturnType<typeof rowOf> {
-  const doughnut = resolveNoteTable(undefined).columns;
-  return Object.fromEntries(NOTE_FIELDS.map((field) => [table.columns[field], row[doughnut[field] as keyof typeof row]])) as never;
 }
 
 async function ensureRecommendedIndex(db: Kysely<NoteDatabase>, table: ResolvedNoteTable): Promise<void> {
@@ -107,16 +94,18 @@ function checkFitsPostgres(note: NoteData, index: number): void {
   }
 }
 
-function rowOf(note: NoteData) {
+/** The note as a row of the table, under its column names. */
+function rowOf(note: NoteData, table: ResolvedNoteTable) {
   const deletedAt = note.deletedAt === undefined ? null : new Date(note.deletedAt);
-  return {
+  const values: Record<NoteField, unknown> = {
     id: note.id,
-    topic_constructor: note.title,
-    description: note.details ?? null,
-    parent_id: note.parentId ?? null,
-    target_note_id: note.objectId ?? null,
-    sibling_order: note.siblingOrder,
-    notebook_id: note.notebookId,
-    deleted_at: deletedAt && (Number.isNaN(deletedAt.getTime()) || deletedAt.getTime() < 1000 * 86400 ? FALLBACK_DELETED_AT : deletedAt),
+    title: note.title,
+    details: note.details ?? null,
+    parentId: note.parentId ?? null,
+    objectId: note.objectId ?? null,
+    siblingOrder: note.siblingOrder,
+    notebookId: note.notebookId,
+    deletedAt: deletedAt && (Number.isNaN(deletedAt.getTime()) || deletedAt.getTime() < 1000 * 86400 ? FALLBACK_DELETED_AT : deletedAt),
   };
+  return Object.fromEntries(NOTE_FIELDS.map((field) => [table.columns[field], values[field]])) as never;
 }

@@ -5,10 +5,7 @@ import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { mysqlWordStartsAtMost } from './mysql-word-starts-at-most.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
 
-/**
- * MySQL and MariaDB, as the SQL store's core reads them (see SqlDialect), pages ordered by `key`
- * (see sibling-order-key.ts): the rows are the same either way, only the server's plan differs.
- */
+/** MySQL and MariaDB, pages ordered by `key` (see sibling-order-key.ts). */
 export function mysqlDialect(key: SiblingOrderKey): SqlDialect {
   return { ...MYSQL_DIALECT, siblingOrder: (direction, columns) => siblingOrder(direction, key, columns) };
 }
@@ -20,16 +17,11 @@ function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey, columns: 
   return sql`${sorted} ${order}, ${columns.id} ${order}`;
 }
 
-/**
- * `n` strictly beyond the sibling key (`siblingOrder`, `id`) in `direction`, a NULL order before
- * every number (MySQL's and MariaDB's own ORDER BY ... ASC puts NULL first, and DESC last).
- */
+/** `n` strictly beyond the sibling key in `direction`, a NULL order before every number, as the servers sort. */
 function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = n.siblingOrder;
   const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
-  // Past the key's order: a greater number, or any number after a NULL key (ascending); a
-  // smaller number, or NULL after a number key (descending).
   const pastOrder =
     direction === 'asc'
       ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
@@ -37,12 +29,7 @@ function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, siblingOrder
   return sql`(${pastOrder} OR (${sameOrder} AND ${n.id} ${beyond} ${id}))`;
 }
 
-/**
- * A filtered page (see SqlDialect.filteredShown): positions from ROW_NUMBER over the candidates
- * examined, gaps from LAG over the rows kept, the last candidate examined told by COUNT(*) OVER ()
- * (MariaDB materialises window functions however the page is written, so it gains nothing from
- * PostgreSQL's streaming form).
- */
+/** A filtered page; the last examined told by COUNT(*) OVER () (MariaDB materialises windows, so streaming gains nothing). */
 function filteredShown(examined: RawBuilder<unknown>, order: RawBuilder<unknown>, limit: number): RawBuilder<unknown> {
   return sql`SELECT ranked.id, ranked.pos, ranked.kept, COALESCE(LAG(ranked.pos) OVER (ORDER BY ranked.pos), 0) AS previous
         FROM (
@@ -87,15 +74,10 @@ export const MYSQL_DIALECT: SqlDialect = {
   beyondNote: (direction, n, s) => beyondKey(direction, n, s.siblingOrder, s.id),
   filteredPagesApart: true,
   filteredShown,
-  // Lowered on both sides, under utf8mb4_bin: the Unicode case mapping, which maps A–Z to a–z
-  // whatever the column's collation (a Turkish one would lower I to ı), so every ASCII-case
-  // variant of a key passes; TRIM without characters removes spaces only.
+  // Lowered on both sides under utf8mb4_bin, which maps A–Z to a–z whatever the column's collation.
   titleKeyIn: (title, keys) => sql`${binaryLower(sql`TRIM(${title})`)} IN (${sql.join(keys.map((key) => binaryLower(sql`${key}`)))})`,
   sameTitleKey: (a, b) => sql`${binaryLower(sql`TRIM(${a})`)} = ${binaryLower(sql`TRIM(${b})`)}`,
-  // Searched as bytes (UTF-8), lowered first on both sides: a substring of a text lowers to a
-  // substring of the lowered text. Neither LIKE's wildcards nor a collation's rules then apply,
-  // and a `_ci` collation's LIKE over every row's details took three times as long (MariaDB,
-  // 100,000 notes). An empty key is in any text.
+  // As bytes, lowered on both sides: no LIKE wildcards nor collation rules (a `_ci` LIKE took three times as long).
   holdsTitleKey: (details, title) => sql`INSTR(CAST(${details} AS BINARY), '[[') > 0 AND TRIM(${title}) <> ''
     AND INSTR(CAST(${binaryLower(details)} AS BINARY), CAST(${binaryLower(sql`TRIM(${title})`)} AS BINARY)) > 0`,
   exactText: (text) => sql`CAST(${text} AS BINARY)`,

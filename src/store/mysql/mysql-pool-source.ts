@@ -1,10 +1,7 @@
 import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 
-/**
- * The few methods of a mysql2 pool the store uses, declared here so that a host passes the pool
- * it already has (mysql2's `Pool` fits) and the store does not depend on the driver's types.
- */
+/** The few methods of a mysql2 pool the store uses: a host passes the pool it has (mysql2's `Pool` fits). */
 export interface MysqlReadPool {
   getConnection(callback: (error: unknown, connection: MysqlPooledConnection) => void): void;
   end(callback: (error?: unknown) => void): void;
@@ -23,11 +20,7 @@ export interface MysqlPooledConnection {
 
 const compiler = offlineCompiler('mysql');
 
-/**
- * Connections straight from a mysql2 pool. The store holds the driver's connection itself, so
- * `destroy` really closes it and the pool opens a fresh one for the next build: a connection
- * that stopped answering never goes back to the pool.
- */
+/** Connections straight from a mysql2 pool: `destroy` closes one, and the pool opens a fresh one later. */
 export function mysqlPoolSource(pool: MysqlReadPool): ConnectionSource {
   return {
     acquire: () =>
@@ -39,8 +32,7 @@ export function mysqlPoolSource(pool: MysqlReadPool): ConnectionSource {
 }
 
 function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection {
-  // A BIGINT beyond ±(2^53 − 1) comes back as an exact string, whatever the host's pool says: a
-  // statement asks for it unless the connection does already (asking costs mysql2 a copy of its options).
+  // An unsafe BIGINT comes back as an exact string; asked per statement only if the connection does not already.
   const exact = connection.config?.supportBigNumbers === true ? (text: string) => text : (text: string) => ({ sql: text, supportBigNumbers: true });
   return {
     run: (statement) => {

@@ -4,10 +4,7 @@ import { exactOrder } from '../sql/sql-note-row.js';
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
 const int = z.coerce.number().int();
 const optionalInt = z.union([z.null(), int]);
-/**
- * A BIGINT `sibling_order`, exact: a number while it is safe, else a bigint (mysql2 hands an unsafe
- * one as a string with `supportBigNumbers`), or null. Never rounded, so a page's key stays exact.
- */
+/** A BIGINT `sibling_order`, exact (see `exactOrder`); mysql2 hands an unsafe one as a string. */
 const siblingOrder = z.union([
   z.null(),
   z.bigint().transform(exactOrder),
@@ -15,15 +12,11 @@ const siblingOrder = z.union([
   z.string().regex(/^-?[0-9]+$/, 'expected a string of digits').transform((text) => exactOrder(BigInt(text))),
 ]);
 
-/** One row of a batch query: a note with its visible parent and object already joined. */
+/** A MySQL batch row (see `SqlNoteRow`). */
 export const NoteRowSchema = z.object({
-  /** Index of the request the row answers; -1 for notes read by id, -2 for ancestors. */
   req: int,
-  /** For ancestors, the note whose chain this row is on. */
   anchor: optionalInt,
-  /** In a page read with a `SizeFilter`: notes left out just before this row. */
   left_out_before: optionalInt,
-  /** In a page read with a `SizeFilter`: 1 when the row was left out (the page's last row). */
   left_out: optionalInt,
   id: int,
   title: z.string().nullable(),
@@ -39,11 +32,8 @@ export const NoteRowSchema = z.object({
 export type NoteRow = z.infer<typeof NoteRowSchema>;
 
 /**
- * A row checked against {@link NoteRowSchema}, at a fraction of zod's cost for the rows a driver
- * usually gives: when every field already has its type (a safe integer, a string or null where
- * the schema allows), the row is taken as it is. Any other row goes through the schema, which
- * coerces what it may (a BIGINT that came as a string) or fails with its message; so no row is
- * taken here that the schema would refuse.
+ * A row checked against {@link NoteRowSchema} at a fraction of zod's cost: a row whose fields all
+ * have their types already is taken as it is; any other goes through the schema.
  */
 export function parseNoteRow(row: unknown): NoteRow {
   return hasRowTypes(row) ? row : NoteRowSchema.parse(row);

@@ -3,11 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 type Sql = RawBuilder<unknown>;
 
 /**
- * `text` with the ASCII capitals, and only those, lower-cased (as `titleKeyOf` folds), whatever
- * the database's locale: under the "C" collation `lower` maps `A`–`Z` alone (under a Turkish
- * locale it would lower `I` to `ı`, and under any other `É` to `é`). A byte loop: on 15 MB of
- * details it took 0.1 s where `translate` of the 26 letters took 2.5 s. An index on the same
- * expression (LINKS_INDEX_DDL_POSTGRES) serves it.
+ * `text` with only its ASCII capitals lowered, as `titleKeyOf` folds, whatever the locale (under
+ * "C" `lower` maps `A`–`Z` alone); 25 times faster than `translate`. LINKS_INDEX_DDL_POSTGRES indexes it.
  */
 export function asciiFolded(text: Sql): Sql {
   return sql`lower((${text}) COLLATE "C")`;

@@ -1,11 +1,7 @@
 /**
- * Recommended, not required, for links (spec section 10) on PostgreSQL, in order: the trigram
- * extension (`CREATE EXTENSION` needs a role that may create it, a superuser by default), a
- * trigram GIN index on the details with their ASCII capitals lowered, which lets the notes that
- * may link to a focus be found without reading every row, and an index on the key of the title,
- * which finds the notes a link's target may name. Each is on the very expression the store's
- * statements compare (see ascii-folded.ts), under Doughnut's names. Results never depend on them.
- * docs/benchmarks.md ("Links") has the figures.
+ * Recommended, not required, for links on PostgreSQL: the trigram extension (a superuser's by
+ * default), a trigram index on the folded details (notes that may link to a focus) and one on the
+ * title's key (notes a link may name), on the expressions the statements compare (ascii-folded.ts).
  */
 export const LINKS_INDEX_DDL_POSTGRES: readonly string[] = [
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',

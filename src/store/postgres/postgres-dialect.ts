@@ -10,10 +10,7 @@ type Sql = RawBuilder<unknown>;
 /** Every pick's columns past `req`, `anchor`, `pos` and `id`, when it is not a filtered page. */
 const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
 
-/**
- * `n` strictly beyond the key (`order`, `id`) in sibling order (`asc`) or its reverse, a NULL
- * order being before every number. The key's order goes as exact decimal text.
- */
+/** `n` strictly beyond the key in `direction`, a NULL order before every number; the order goes as exact text. */
 function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, order: SiblingOrder, id: number): Sql {
   const { siblingOrder: nOrder, id: nId } = n;
   const asc = direction === 'asc';
@@ -37,11 +34,9 @@ function beyondNote(direction: 'asc' | 'desc', n: SiblingKeyColumns, s: SiblingK
 }
 
 /**
- * A filtered page (see SqlDialect.filteredShown), streamed: positions by ROW_NUMBER, gaps by
- * LAG, the last candidate examined the one LEAD finds no row after. Every level is ordered as the
- * page is, and each window looks at most one row ahead, so the server streams the candidates and
- * stops measuring them once the page is full: on a hub whose notes mostly pass, a page measured
- * ~700 candidates instead of its whole scan of 8,192 (~30 instead of ~500 ms).
+ * A filtered page, streamed: every level ordered as the page, each window at most one row ahead
+ * (the last examined is the one LEAD finds nothing after), so the server stops measuring once the
+ * page is full (~700 candidates of a scan of 8,192 on a hub: ~30 instead of ~500 ms).
  */
 function filteredShown(examined: Sql, order: Sql, limit: number): Sql {
   return sql`SELECT n.id, n.pos, n.kept, COALESCE(LAG(n.pos) OVER (ORDER BY ${order}), 0) AS previous

@@ -6,14 +6,12 @@ const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().i
 const optionalId = z.union([z.null(), id]);
 const text = z.string().nullable();
 
-/** One row of a batch statement (sql/batch-statement.ts): a note with its visible parent and object joined. */
+/** A PostgreSQL batch row (see `SqlNoteRow`), ordered by `pos` within its request. */
 export const PostgresNoteRowSchema = z.object({
   req: z.number().int(),
   anchor: optionalId,
   pos: z.number().int(),
-  /** In a page read with a size filter: notes left out just before this row. */
   left_out_before: z.number().int().nullable(),
-  /** In a page read with a size filter: the row was left out (the page's last row). */
   left_out: z.boolean().nullable(),
   id,
   title: text,

@@ -1,10 +1,7 @@
 import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource } from '../sql/read-connection.js';
 
-/**
- * The few methods of a pg pool the store uses, declared here so that a host passes the pool it
- * already has (pg's `Pool` fits) and the store does not depend on the driver's types.
- */
+/** The few methods of a pg pool the store uses: a host passes the pool it has (pg's `Pool` fits). */
 export interface PostgresReadPool {
   connect(): Promise<PostgresPooledClient>;
   end(): Promise<void>;
@@ -19,11 +16,7 @@ export interface PostgresPooledClient {
 
 const compiler = offlineCompiler('postgres');
 
-/**
- * Clients straight from a pg pool. `destroy` releases the client with an error, so the pool
- * closes its socket and takes it out of its count at once: a connection that stopped answering
- * never serves another build.
- */
+/** Clients straight from a pg pool: `destroy` releases one with an error, so the pool closes it at once. */
 export function postgresPoolSource(pool: PostgresReadPool): ConnectionSource {
   return {
     acquire: async () => {

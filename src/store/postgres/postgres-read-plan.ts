@@ -11,23 +11,13 @@ export interface PostgresReaderSettings {
   readonly queryTimeoutMs: number;
   readonly names: ResolvedNoteTable;
   /**
-   * RunStatement once per store, on the first reader's connection inside its snapshot (so under its
-   * `statement_timeout`): the table's check. Given `outside`, it runs statements of its own
-   * after the snapshot was rolled back (a failed statement ends a PostgreSQL transaction).
+   * The table's check, inside the snapshot (under its `statement_timeout`); `outside` runs its
+   * probes after a rollback, since a failed statement ends a PostgreSQL transaction.
    */
   readonly prepare: (run: RunStatement, outside: RunStatement) => Promise<void>;
 }
 
-/**
- * How a PostgreSQL reader opens (see SqlNoteReader): a read-only REPEATABLE READ transaction,
- * every read of the build seeing the database as it was at its first statement, while others
- * write. The snapshot's start is sent as the reader opens, not waited on: pg runs a client's
- * queries in order, so the first read runs inside it, and fails if it failed. The same text sets
- * the transaction's `statement_timeout`, so the server stops any read after `queryTimeoutMs`.
- *
- * It serves both extended requests (`readExtended`): first pages of siblings, and pages read with a size
- * filter (sql/batch-statement.ts); bench/postgres-capability-gains.ts measures what they buy.
- */
+/** How a PostgreSQL reader opens: a read-only REPEATABLE READ snapshot whose `statement_timeout` bounds every read. */
 export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSettings): ReadPlan {
   return {
     queryTimeoutMs: settings.queryTimeoutMs,
