@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '../../errors.js';
 
-/**
- * mysql2's `ssl` option: a profile name it knows (`Amazon RDS`), or the `tls.connect` options it
- * passes on (`ca`, `cert`, `key`, `rejectUnauthorized`, …). Any value makes the connection
- * refuse a server that cannot speak TLS.
- */
+/** mysql2's `ssl` option: a profile name (`Amazon RDS`) or `tls.connect` options; any value makes TLS required. */
 export type MysqlSsl = string | Readonly<Record<string, unknown>>;
 
 /** What a `mysql://` URL says about where and how to connect; the pool options mysql2 takes. */
@@ -19,11 +15,7 @@ export interface MysqlConnectionSettings {
   readonly ssl?: MysqlSsl;
 }
 
-/**
- * The query parameters a URL may carry, all about TLS. mysql2's own URL parsing would turn any
- * parameter into a driver option (`multipleStatements`, `localInfile`, …); only these are taken,
- * and any other is refused rather than dropped.
- */
+/** The query parameters a URL may carry, all about TLS; any other is refused (mysql2 would make it a driver option). */
 export const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
 
 /** How a MySQL URL is written, as messages and help show it. */
@@ -36,14 +28,9 @@ export function isMysqlUrl(db: string | undefined): db is string {
 
 /**
  * `mysql://user:password@host:port/database[?tls]`, checked; a problem is a `ValidationError`
- * naming `field`. The URL is never echoed in a message: it may hold a password, and a URL that
- * does not parse cannot be trusted to show where the password is.
- *
- * TLS is asked for in the query string, as mysql2 writes its `ssl` option in a URL:
- * - `ssl=required` (or `true`): TLS, the server's certificate checked against Node's CAs;
- * - `ssl={"rejectUnauthorized":true,…}`: mysql2's `ssl` object as JSON; `ssl=Amazon%20RDS`: a mysql2 profile;
- * - `sslca=/path/ca.pem`, `sslcert=…`, `sslkey=…`: PEM files read at once (implies TLS).
- * With any of them, a server that cannot speak TLS is refused; nothing falls back to clear text.
+ * naming `field`, never echoing the URL (it may hold a password). TLS, never falling back to clear
+ * text: `ssl=required` (or `true`), `ssl={…}` (mysql2's object as JSON), `ssl=Amazon%20RDS` (a
+ * profile), `sslca=`, `sslcert=`, `sslkey=` (PEM files, read at once).
  */
 export function parseMysqlUrl(url: string, field = 'url'): MysqlConnectionSettings {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${MYSQL_URL_FORM})`);
@@ -113,10 +100,7 @@ function sslParameter(value: string, invalid: (problem: string) => ValidationErr
   return value;
 }
 
-/**
- * Why a text is no URL, from the part after the user info only (everything before the last `@`
- * of the authority may be a password, and so may the whole authority when there is no `@`).
- */
+/** Why a text is no URL, from the part after the user info only (anything before the last `@` may be a password). */
 function whyNotUrl(url: string): string {
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1];
   if (authority === undefined) return 'not a mysql:// URL';

@@ -222,14 +222,7 @@ function page(index: number, { from, candidates, order }: PageCandidates, limit:
 function examined({ from, candidates, order }: PageCandidates, filter: SizeFilter, q: Statement): Sql {
   const { t, scope, dialect } = q;
   const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
-  const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, {
-    title: t.column('n', 'title'),
-    details: t.column('n', 'details'),
-    parentId: t.column('p', 'id'),
-    parentTitle: t.column('p', 'title'),
-    objectId: t.column('o', 'id'),
-    objectTitle: t.column('o', 'title'),
-  });
+  const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, t);
   return sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
             FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}`;
 }

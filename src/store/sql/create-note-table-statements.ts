@@ -2,11 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { NOTE_FIELDS, type NoteField, type ResolvedNoteTable } from './note-table-names.js';
 
 /**
- * The statements that create the notes table under `names` when it is missing: Doughnut's DDL
- * (src/store/mysql/note-table-ddl.ts) with its indexes (primary key, parent_id, target_note_id,
- * notebook_id), and, when asked, the recommended (parent_id, sibling_order, id) index. On
- * PostgreSQL the same table column for column (`int`/`bigint`, `varchar`/`text`, `timestamp`),
- * its recommended index ordered as the stores read pages: a NULL sibling order first.
+ * The statements that create the notes table under `names` when missing: Doughnut's DDL and
+ * indexes (mysql/note-table-ddl.ts), on PostgreSQL column for column, and when asked the
+ * recommended (parent_id, sibling_order, id) index, on PostgreSQL a NULL order first as pages read.
  */
 export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: ResolvedNoteTable, recommendedIndex: boolean): RawBuilder<unknown>[] {
   const c = names.columns;

@@ -2,23 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
-import { LIKE_ESCAPE, likePrefix } from './like-prefix.js';
 import type { NoteField, ResolvedNoteTable } from './note-table-names.js';
 import { noteTableSql } from './note-table-sql.js';
 import type { SqlDialect } from './sql-dialect.js';
 
-const FoundRowSchema = z.object({
-  id: z.coerce.number().int(),
-  title: z.string(),
-  notebook_id: z.coerce.number().int(),
-});
+/** `LIKE` escape character: `!` needs no escaping in SQL text, whatever the server's sql_mode. */
+const LIKE_ESCAPE = '!';
 
-/**
- * `NoteFinder.findNotes` as one SELECT, for either engine: titles starting with `query` (the
- * dialect's `LIKE`, an index-friendly prefix), deleted and unreadable notes filtered in SQL,
- * shortest titles first, then by id. Each store bounds its time and reads its rows
- * ({@link foundNotes}).
- */
+const FoundRowSchema = z.object({ id: z.coerce.number().int(), title: z.string(), notebook_id: z.coerce.number().int() });
+
+/** `NoteFinder.findNotes` as one SELECT: titles starting with `query` (an index-friendly prefix), shortest first, then by id. */
 export function findNotesSelect(
   dialect: SqlDialect,
   names: ResolvedNoteTable,
@@ -27,9 +20,11 @@ export function findNotesSelect(
 ): RawBuilder<unknown> {
   const t = noteTableSql(names);
   const column = (field: NoteField) => t.column('n', field);
+  // `%`, `_` and the escape character match only themselves.
+  const prefix = `${query.replace(/[!%_]/g, (char) => LIKE_ESCAPE + char)}%`;
   const readable = readableNotebooks ? sql`AND ${dialect.notebookIn(column('notebookId'), [...readableNotebooks])}` : sql``;
   return sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
-    WHERE ${column('title')} ${dialect.titleLike} ${likePrefix(query)} ESCAPE ${sql.lit(LIKE_ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
+    WHERE ${column('title')} ${dialect.titleLike} ${prefix} ESCAPE ${sql.lit(LIKE_ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
     ORDER BY CHAR_LENGTH(${column('title')}), ${column('id')} LIMIT ${limit}`;
 }
 

@@ -8,10 +8,8 @@ export interface HeldConnection<DB> {
 }
 
 /**
- * Takes one connection from the pool and keeps it until `release`. Kysely lends a connection
- * only for the length of a callback, so the callback waits for the release. `begin` runs before
- * the connection is handed out, `end` before it goes back. Rejects if `begin` or the pool fails;
- * resolves `undefined` if the callback ended before handing the connection out.
+ * Keeps one connection from the pool until `release` (Kysely lends one for a callback, which
+ * waits for it), after `begin` and before `end`; `undefined` if the callback ended first.
  */
 export async function holdConnection<DB>(
   db: Kysely<DB>,

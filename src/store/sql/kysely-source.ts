@@ -3,11 +3,9 @@ import { holdConnection } from './held-connection.js';
 import type { ConnectionSource } from './read-connection.js';
 
 /**
- * Connections lent by a host's Kysely instance, over either engine. Kysely lends a connection
- * for the length of a callback and gives no way to close the driver's connection, so `destroy`
- * can only stop waiting for it: the connection goes back to the pool once its last statement has
- * ended (the server answered, or the socket died) and the snapshot was rolled back. Until then it
- * is out of the pool. A store made from the pool itself does not have this limit.
+ * Connections lent by a host's Kysely instance, over either engine. Kysely cannot close a
+ * connection, so `destroy` only stops waiting: it returns to the pool once its last statement
+ * ends and the snapshot is rolled back. A store made from the pool has no such limit.
  */
 export function kyselySource<DB>(db: Kysely<DB>): ConnectionSource {
   return {

@@ -26,10 +26,8 @@ const TABLE = expecting('a table name, optionally schema-qualified (notes, app.n
 const identifier = z.string({ error: IDENTIFIER }).regex(/^[^\0.]{1,63}$/u, { error: IDENTIFIER });
 
 /**
- * A host's own names for the notes table: the table (`notes`, or `app.notes` in another schema
- * or database) and the column of any of the eight fields; every name left out is Doughnut's.
- * Names are quoted by the stores, never spliced into SQL as text, so any name the server allows
- * works, reserved words and mixed case included.
+ * A host's own names for the notes table (`notes`, `app.notes`) and any of its eight columns;
+ * every name left out is Doughnut's. Names are quoted, never spliced in, so any the server allows works.
  */
 export const NoteTableNamesSchema = z.strictObject(
   {
@@ -67,10 +65,7 @@ export function isDoughnutTable(names: ResolvedNoteTable): boolean {
   return names.table === DOUGHNUT_NOTE_TABLE.table && NOTE_FIELDS.every((field) => names.columns[field] === DOUGHNUT_NOTE_TABLE.columns[field]);
 }
 
-/**
- * `title=name,details=body` (the CLI's and the services' `--columns`) as a columns object; a
- * field that is not one of the eight, or a pair without `=`, is a `ValidationError` naming `flag`.
- */
+/** `title=name,details=body` (the `--columns` flag) as a columns object; a bad pair is a `ValidationError` naming `flag`. */
 export function parseColumnsFlag(text: string, flag = '--columns'): Partial<Record<NoteField, string>> {
   const columns: Partial<Record<NoteField, string>> = {};
   for (const pair of text.split(',')) {

@@ -1,33 +1,20 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SizeFilter } from '../size-filter.js';
+import type { NoteTableSql } from './note-table-sql.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 type Sql = RawBuilder<unknown>;
 
 /**
- * The columns the size rule reads, as the statement names them: the note `n`'s title and
- * details, and the id and title of its visible parent `p` and object `o` (NULL when not visible).
+ * The size rule (`shownSizeOf`, src/store/shown-size.ts) in SQL: whether the note `n`, with its
+ * visible parent `p` and object `o`, shows at most the text `filter` allows for its shape.
+ * Emptiness is told by bytes (MySQL's PAD SPACE collations hold ' ' = ''); the word starts of the
+ * four texts are those of the texts joined, each after a space. test/size-rule.test.ts holds the
+ * SQL and TypeScript rules to the same counts.
  */
-export interface ShownColumns {
-  readonly title: Sql;
-  readonly details: Sql;
-  readonly parentId: Sql;
-  readonly parentTitle: Sql;
-  readonly objectId: Sql;
-  readonly objectTitle: Sql;
-}
-
-/**
- * The size rule of stepping over (`shownSizeOf`, src/store/shown-size.ts) in SQL, for either
- * engine: whether the note, with its visible parent and object (`columns`), shows at most the
- * text `filter` allows for its shape. LEFT counts code points; the dialect counts bytes (and
- * tells emptiness by them, since MySQL's PAD SPACE collations hold ' ' = '') and word starts.
- * The word starts of the four texts are those of the texts joined, each after a space: a text's
- * first character then follows a space, and no other pair is new. test/size-rule.test.ts holds
- * the SQL and TypeScript rules to the same counts on both engines.
- */
-export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter, 'maxTextBytes' | 'maxWordStarts'>, detailsLimit: number, columns: ShownColumns): Sql {
-  const { title, details, parentId, parentTitle, objectId, objectTitle } = columns;
+export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter, 'maxTextBytes' | 'maxWordStarts'>, detailsLimit: number, t: NoteTableSql): Sql {
+  const [title, details, parentId, parentTitle] = [t.column('n', 'title'), t.column('n', 'details'), t.column('p', 'id'), t.column('p', 'title')];
+  const [objectId, objectTitle] = [t.column('o', 'id'), t.column('o', 'title')];
   const bytes = (text: Sql) => dialect.byteLength(text);
   const shape = sql`(CASE WHEN COALESCE(${bytes(details)}, 0) = 0 THEN 0 ELSE 1 END
     + CASE WHEN ${parentId} IS NULL THEN 0 ELSE 2 END + CASE WHEN ${objectId} IS NULL THEN 0 ELSE 4 END)`;
