@@ -15,24 +15,14 @@ export interface FindNotesOptions {
   readonly limit: number;
   /** When given, notes of any other notebook are not found. */
   readonly readableNotebooks?: ReadonlySet<number>;
-  /**
-   * Aborting it gives the search up: it rejects with the signal's reason, and a store that holds
-   * a connection for it destroys that connection rather than wait for an answer.
-   */
+  /** Aborting it gives the search up: it rejects with the signal's reason, and its connection is destroyed. */
   readonly signal?: AbortSignal;
 }
 
 /**
- * A second, optional port beside {@link NoteStore}: finding notes by title, so a caller that
- * knows a name can get the uri to build context for. Every store answers the same way:
- *
- * - a note matches when its title **starts with** `query`, ignoring case (MySQL: as the
- *   `topic_constructor` column's collation compares; the `_ci` collations Doughnut uses also
- *   ignore accents there);
- * - deleted notes and notes outside `readableNotebooks` are never found;
- * - shortest titles first (an exact match leads), then by id; at most `limit` notes.
- *
- * `query` is plain text: `%`, `_` and every other character match only themselves.
+ * An optional port beside {@link NoteStore}: notes whose title **starts with** `query` (plain
+ * text), ignoring case (on MySQL as the column's collation, which may ignore accents too); never
+ * deleted or unreadable ones; shortest titles first, then by id; at most `limit`.
  */
 export interface NoteFinder {
   findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]>;

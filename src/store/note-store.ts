@@ -7,62 +7,38 @@ import type { FilteredRecord } from './size-filter.js';
 export interface ReadScope {
   /** When given, notes of any other notebook are invisible. */
   readonly readableNotebooks?: ReadonlySet<number>;
-  /**
-   * Related notes' details longer than this many code points are truncated, so a store needs
-   * to return at most `detailsLimit + 1` of them: enough to know that truncation is due.
-   */
+  /** Related notes' details are cut to this many code points: a store returns at most one more. */
   readonly detailsLimit: number;
 }
 
 export type { AncestorsRequest, ChildrenPageRequest, NoteRequest, ReadRequest, ReferringPageRequest } from './read-request.js';
 
 /**
- * The port through which the core reads notes: the few reads spec sections 1–4 need. It is one
- * batch-shaped method: many requests in, one list of records per request out, in the same order,
- * so an adapter can answer a whole batch in one round trip. Every record is a visible note under
- * the reader's scope, and its `parent` and `object` links are present only when those notes are
- * visible too. A page holds at most `limit` records; one with fewer is the last.
+ * The port through which the core reads notes (spec sections 1–4): many requests in, one list of
+ * records per request out, in order, so a batch can be one round trip. Every record is a visible
+ * note, its `parent` and `object` only when visible too. A page with fewer than `limit` is the last.
  */
 export interface NoteReader {
   read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]>;
-  /**
-   * Database statements the build has waited on or sent so far, for the build report; an
-   * in-memory reader says 0. A statement sent by `close` is not one of them.
-   */
+  /** Database statements sent so far, for the build report (0 in memory; not those of `close`). */
   readonly roundTrips: number;
-  /**
-   * Ends the reader's snapshot and returns its resources; no read may follow. Safe to call
-   * twice. A store may finish this after the promise resolves (the MySQL store sends the
-   * rollback and returns at once; its `idle` and `destroy` wait for it).
-   */
+  /** Ends the snapshot and returns its resources; no read may follow; safe twice. A store may finish it later (see `idle`). */
   close(): Promise<void>;
   /**
-   * Optional, only to save time: a batch that may also hold the extended requests, first pages of
-   * siblings (`SiblingsPageRequest`) and pages with a size filter (`FilteredPageRequest`, answered
-   * with `FilteredRecord`s), in one round trip as `read` answers its own. When a reader has it,
-   * the core sends every batch here. A reader without it gives the same results and reports.
+   * Optional, only to save time: `read` that also takes the extended requests (`SiblingsPageRequest`,
+   * `FilteredPageRequest`). When a reader has it the core sends every batch here; results are the same.
    */
   readExtended?(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]>;
-  /**
-   * Optional, for a reader that holds its notes in memory: the answer to one request, at once.
-   * The core then reads each request when it needs it, without batches or reading ahead, which
-   * only save round trips. It takes what `readExtended` takes when the reader has that, else what
-   * `read` takes.
-   */
+  /** Optional, for a reader in memory: one request's answer at once, so the core neither batches nor reads ahead. */
   readNow?(request: ExtendedReadRequest): readonly FilteredRecord[];
 }
 
 /** A source of notes: a fixture in memory, a MySQL database, … */
 export interface NoteStore {
   /**
-   * A reader that sees one consistent state of the notes for the whole of one build.
-   *
-   * `signal` bounds the build from the caller's side. Opening rejects with `signal.reason` when
-   * the signal is already aborted or aborts before the reader is ready. Once it aborts, every
-   * pending and later `read` of the reader rejects promptly with `signal.reason`, whatever the
-   * database is doing (even when it has stopped answering), and the reader's resources are
-   * released: a MySQL reader destroys its connection rather than return it to the pool, so the
-   * pool serves the next build. `close` is still safe to call afterwards.
+   * A reader that sees one consistent state of the notes for the whole of one build. Once `signal`
+   * aborts, opening and every pending and later `read` reject promptly with its reason, whatever
+   * the database does, and the reader's resources are released (a SQL reader destroys its connection).
    */
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
 }

@@ -1,10 +1,8 @@
 import type { ExtendedReadRequest } from './extended-read-request.js';
 
 /**
- * What a request asks for, as a string: two requests with the same key have the same answer
- * within one reader, so a reader's answers can be shared by key. A page's `filter` is not part of
- * it: a filtered page only leaves out notes that cannot fit, and the budget only shrinks, so what
- * it left out could not fit later either (see `SizeFilter`).
+ * What a request asks for: two with the same key have the same answer within one reader. A page's
+ * `filter` is not part of it: what it left out could not fit later either, as the budget only shrinks.
  */
 export function requestKey(request: ExtendedReadRequest): string {
   switch (request.kind) {

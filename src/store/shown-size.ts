@@ -2,13 +2,8 @@ import { noteShape, type NoteShape } from '../model/note-shape.js';
 import { takeCodePoints } from '../model/take-code-points.js';
 import { utf8Length } from '../model/utf8-length.js';
 
-/**
- * The size rule of stepping over (src/shortcuts/step-over.ts): how much text a related note
- * shows, in TypeScript (`shownSizeOf`, for the memory store), as the SQL stores have it too
- * (sql/shown-size-within-sql.ts), so that a page read can leave out notes that show
- * too much text without reading them (see `SizeFilter`). test/size-rule.test.ts holds the two to
- * the same counts.
- */
+// The size rule of stepping over: how much text a related note shows, as the SQL stores have it
+// too (sql/shown-size-within-sql.ts); test/size-rule.test.ts holds the two to the same counts.
 
 /** The parts of a note whose text a related note shows. */
 export interface ShownText {
@@ -30,13 +25,9 @@ export interface ShownSize {
 const isAlnum = (code: number) => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
- * Word starts: an ASCII letter or digit at the start of the text or after a space. Each begins a
- * chunk of the o200k and cl100k pre-tokenizers of its own wherever the text is written (a note's
- * texts always follow punctuation or a line break). Other places begin chunks too (a letter after
- * punctuation, a digit after a letter), but counting them in SQL took a regular expression three
- * times slower on every row a hub's page scans; these two are a plain pattern and an anchored one
- * (sql/word-start-patterns.ts),
- * counted here in one pass.
+ * Word starts: an ASCII letter or digit at the start or after a space, each the start of a
+ * pre-tokenizer chunk (o200k, cl100k). Other chunk starts would take SQL a regular expression
+ * three times slower.
  */
 export function wordStartsOf(text: string): number {
   let starts = text.length > 0 && isAlnum(text.charCodeAt(0)) ? 1 : 0;
@@ -46,11 +37,7 @@ export function wordStartsOf(text: string): number {
   return starts;
 }
 
-/**
- * The shape of a note, and the bytes and word starts of its title, of the first `detailsLimit`
- * code points of its details, and of the titles of its visible parent and object (each text on
- * its own). Empty details count as none.
- */
+/** A note's shape, and the bytes and word starts of its title, first `detailsLimit` code points of details, and visible links' titles. */
 export function shownSizeOf(note: ShownText, detailsLimit: number): ShownSize {
   const details = note.details ? takeCodePoints(note.details, detailsLimit).head : '';
   const parent = note.parent?.title ?? '';
