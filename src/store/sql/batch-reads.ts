@@ -22,11 +22,7 @@ export interface PageEntry<R> {
   readonly record: FilteredRecord;
 }
 
-/**
- * A reader's batches on one engine: each one statement (batchStatement, wrapped by `limited`),
- * its rows checked by `parse` and split back into one list per request, each page sorted by
- * `pageOrder`.
- */
+/** A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse`, each page sorted by `pageOrder`. */
 export function batchReads<R extends SqlNoteRow>(
   scope: ReadScope,
   dialect: SqlDialect,
@@ -45,12 +41,9 @@ export function batchReads<R extends SqlNoteRow>(
 }
 
 /**
- * Splits one batch statement's rows back into one list per request: notes by id (cut or in full),
- * ancestor chains in the statement's order, and each page sorted by `pageOrder` (a derived
- * table's order does not survive a union). Links are resolved here, exactly, with src/links,
- * from the narrowed rows the statement read: `linking` requests from its rows alone, `linked`
- * requests from a second statement (`namesakesOf`) of the targets of the notes' details, sent
- * only when some note of the batch has a link.
+ * Splits a batch's rows back into one list per request. Links are resolved exactly with src/links
+ * from the narrowed rows: `linking` from these rows, `linked` from a second statement
+ * (`namesakesOf`) of their details' targets, sent only when some note of the batch has a link.
  */
 async function answerBatch<R extends SqlNoteRow>(
   requests: readonly ExtendedReadRequest[],

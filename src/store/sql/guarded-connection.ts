@@ -4,9 +4,8 @@ import type { ReadConnection } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /**
- * A reader's connection with a client deadline on each statement: a statement unanswered within
- * `limitMs` gives the connection up (destroyed, never back to the pool), and once it is given up
- * every pending and later statement fails with the reason it was given up for.
+ * A reader's connection with a client deadline: a statement unanswered within `limitMs` gives it
+ * up (destroyed), and every pending and later statement fails with the reason it was given up for.
  */
 export class GuardedConnection {
   /** Set once the connection is given up: why every pending and later statement fails. */

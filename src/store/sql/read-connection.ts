@@ -5,10 +5,7 @@ export type RunStatement = (statement: RawBuilder<unknown>) => Promise<unknown[]
 
 /** One connection a SQL reader keeps for a whole build. */
 export interface ReadConnection {
-  /**
-   * Runs one statement; the rows of its result set, or none for a statement without one (on
-   * PostgreSQL, several `;`-separated statements without parameters: the rows of the last).
-   */
+  /** Runs one statement: its rows, or none (several `;`-separated ones on PostgreSQL: the last one's). */
   run(statement: RawBuilder<unknown>): Promise<unknown[]>;
   /** Gives the connection back for the next build; only once no statement is pending. */
   release(): void;

@@ -9,10 +9,8 @@ import type { SqlDialect } from './sql-dialect.js';
 import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader.js';
 
 /**
- * What both SQL stores are, whatever the engine: a store over connections from `source` (the
- * host's pool, or its Kysely instance), with the host's table and columns (`options`), that
- * waits for its readers' ends and closes what it made. Each engine says how its readers open
- * and how it searches.
+ * Both SQL stores: connections from `source` (the host's pool or Kysely instance), the host's
+ * table and columns, readers' ends awaited; each engine says how its readers open and its searches are limited.
  */
 export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs: number }> implements NoteStore, NoteFinder {
   /** The host's table and columns, Doughnut's `note` by default. */
@@ -32,10 +30,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
 
   protected abstract readPlan(scope: ReadScope): ReadPlan;
 
-  /**
-   * Readies a search on its connection (`run`), and says how its one statement is sent: under the
-   * server's time limit, a failure as `StoreUnavailable`.
-   */
+  /** Readies a search on its connection; how its statement is sent: under the server's limit, failing with `StoreUnavailable`. */
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
@@ -51,11 +46,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     });
   }
 
-  /**
-   * Resolves once every reader closed so far has given its connection back, or destroyed it: a
-   * build returns before the rollback that ends its snapshot is answered. A host that ends its
-   * own pool or Kysely instance waits for this first (or calls `destroy`).
-   */
+  /** Resolves once every closed reader has given back or destroyed its connection: a host waits for it before ending its own pool. */
   async idle(): Promise<void> {
     while (this.ending.size > 0) await Promise.all(this.ending);
   }
@@ -72,11 +63,8 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   };
 
   /**
-   * `work` on a pooled connection. Like a build's reads, it does not rely on the server's time
-   * limit alone: without an answer within `queryTimeoutMs` and a grace, or once `signal` aborts,
-   * the connection is destroyed (the pool opens a fresh one) and the search fails with that
-   * reason, so a connection that stopped answering never holds a caller, a service's slot or the
-   * pool for good.
+   * `work` on a pooled connection. Without an answer within `queryTimeoutMs` and a grace, or once
+   * `signal` aborts, the connection is destroyed and the search fails, so a stalled one holds no caller.
    */
   protected async search<T>(signal: AbortSignal | undefined, work: (run: RunStatement) => Promise<T>): Promise<T> {
     const connection = await acquireConnection(this.source, this.dialect, signal);
