@@ -60,7 +60,7 @@ async function ensureRecommendedIndex(db: Kysely<NoteDatabase>, table: ResolvedN
 }
 
 /** Throws a `ValidationError` naming the field when the note table cannot hold a note as it is. */
-export function checkFitsTable(note: NoteData, index: number): void {
+function checkFitsTable(note: NoteData, index: number): void {
   const invalid = (field: string, problem: string) => new ValidationError(`notes[${index}].${field}`, problem);
   for (const field of ['id', 'parentId', 'objectId', 'notebookId'] as const) {
     const value = note[field];

@@ -13,10 +13,7 @@ export interface LoadOptions {
 
 const BATCH_SIZE = expecting('a positive integer');
 
-/**
- * The options of `loadFixture` that are values, checked before anything is written. Apart from
- * the loader (and kysely), so that the CLI can check `--batch` and show its default cheaply.
- */
+/** `loadFixture`'s value options; apart from the loader, so the CLI checks `--batch` without loading kysely. */
 export const LoadOptionsSchema = z.object({
   batchSize: z.int({ error: BATCH_SIZE }).positive({ error: BATCH_SIZE }).default(LOAD_OPTION_DEFAULTS.batchSize),
   recommendedIndex: z.boolean({ error: expecting('true or false') }).default(LOAD_OPTION_DEFAULTS.recommendedIndex),

@@ -1,8 +1,4 @@
-/**
- * The `note` table as Doughnut has it, reduced to the columns note-context reads, with Doughnut's
- * indexes (primary key, parent_id, target_note_id, notebook_id). Used by tests, benchmarks,
- * `note-context load` (to create a table when none exists) and `note-context schema`.
- */
+/** Doughnut's `note` table reduced to the columns note-context reads, with Doughnut's indexes. */
 export const NOTE_TABLE_DDL = `
 CREATE TABLE IF NOT EXISTS note (
   id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,

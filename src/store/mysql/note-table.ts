@@ -1,9 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/**
- * Doughnut's `note` table, the columns note-context reads (spec section 8). Other columns may
- * exist; they are ignored. The store never writes to this table.
- */
+/** Doughnut's `note` table, the columns note-context reads (spec section 8); others are ignored, none written. */
 export interface NoteTable {
   id: number;
   topic_constructor: string | null;

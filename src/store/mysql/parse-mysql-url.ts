@@ -16,7 +16,7 @@ export interface MysqlConnectionSettings {
 }
 
 /** The query parameters a URL may carry, all about TLS; any other is refused (mysql2 would make it a driver option). */
-export const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
+const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
 
 /** How a MySQL URL is written, as messages and help show it. */
 export const MYSQL_URL_FORM = 'mysql://user:pass@host:port/db';
@@ -70,11 +70,10 @@ function sslOf(parameters: URLSearchParams, invalid: (problem: string) => Valida
     }
     if (key === 'ssl') ssl = sslParameter(value, invalid);
     else {
-      const path = value;
       try {
-        files[PEM_FILES[key as keyof typeof PEM_FILES]] = readFileSync(path, 'utf8');
+        files[PEM_FILES[key as keyof typeof PEM_FILES]] = readFileSync(value, 'utf8');
       } catch (error) {
-        throw invalid(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+        throw invalid(`${key}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
       }
     }
   }

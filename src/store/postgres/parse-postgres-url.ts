@@ -7,15 +7,10 @@ import { isPostgresUrl, POSTGRES_URL_FORM } from './postgres-url-form.js';
 const PG_VERIFY_FULL_ALIASES = /([?&]sslmode=)(?:prefer|require|verify-ca)(?=&|#|$)/gi;
 
 /**
- * `postgres://user:password@host:port/database?sslmode=…`, read by pg's own parser
- * (pg-connection-string), its query options kept: `sslmode=require` (or `verify-full`, `ssl=true`,
- * `sslrootcert=…`) makes every connection insist on TLS, and a server without it is refused,
- * never used in clear (pg has no fallback, even for `prefer`). A problem is a `ValidationError`
- * naming `field`; the URL is never echoed (it may hold a password).
- *
- * pg reads `prefer`, `require` and `verify-ca` as `verify-full` (the server's certificate checked
- * against the CAs), and warns on stderr each time it does; they are passed as `verify-full`, which
- * is what pg does with them, so that a service's stderr carries only its own lines.
+ * `postgres://user:password@host:port/database?sslmode=…`, read by pg's own parser, its options
+ * kept: `sslmode=require` (or `verify-full`, `ssl=true`, `sslrootcert=…`) insists on TLS, never
+ * falling back. A problem is a `ValidationError` naming `field`, never echoing the URL. The modes
+ * pg reads as `verify-full` are passed as that, so pg does not warn on stderr each time.
  */
 export function parsePostgresUrl(url: string, field = 'url'): ClientConfig {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${POSTGRES_URL_FORM})`);

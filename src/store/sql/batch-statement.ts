@@ -187,10 +187,8 @@ function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidate
     request.up === 0
       ? sql`${t.table} s`
       : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)}`;
-  const first =
-    request.up === 0
-      ? sql`${t.column('s', 'id')} = ${request.of} AND ${visible('s', q)}`
-      : sql`${t.column('s0', 'id')} = ${request.of} AND ${visible('s0', q)}`;
+  const of = request.up === 0 ? 's' : 's0';
+  const first = sql`${t.column(of, 'id')} = ${request.of} AND ${visible(of, q)}`;
   return {
     from: sql`${start} JOIN ${t.table} sp ON ${t.column('sp', 'id')} = ${t.column('s', 'parentId')} AND ${visible('sp', q)}
       JOIN ${t.table} n ON ${t.column('n', 'parentId')} = ${t.column('sp', 'id')}`,

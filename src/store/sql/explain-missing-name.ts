@@ -4,10 +4,8 @@ import { NOTE_FIELDS, type ResolvedNoteTable } from './note-table-names.js';
 
 /** What a statement on a table or a column that is not there fails with, per engine. */
 const MISSING = {
-  /** Unknown column, no such table. */
   mysql: new Set<unknown>(['ER_BAD_FIELD_ERROR', 'ER_NO_SUCH_TABLE', 1054, 1146]),
-  /** undefined_column, undefined_table, invalid_schema_name. */
-  postgres: new Set<unknown>(['42703', '42P01', '3F000']),
+  postgres: new Set<unknown>(['42703', '42P01', '3F000']), // undefined_column, undefined_table, invalid_schema_name
 };
 
 /**

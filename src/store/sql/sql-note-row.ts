@@ -1,17 +1,14 @@
 import type { SiblingOrder } from '../../model/note-record.js';
 import type { FilteredRecord } from '../size-filter.js';
 
-/** `req` of rows that answer notes read by id, details cut. */
+// The `req` of rows that answer no one request: notes by id (details cut, or in full), ancestors
+// (`anchor` the chain's start), notes that may link to the note `anchor` (details in full), that
+// note's namesakes, and the namesakes of a batch's link targets (its second statement).
 export const NOTES_BY_ID = -1;
-/** `req` of rows on ancestor chains; their `anchor` names the chain's start. */
 export const ANCESTOR_ROWS = -2;
-/** `req` of rows that answer notes read by id, details in full. */
 export const FULL_NOTES_BY_ID = -3;
-/** `req` of rows, details in full, whose details may link to the note their `anchor` names. */
 export const LINKING_CANDIDATES = -4;
-/** `req` of rows whose title may match the title of the note their `anchor` names. */
 export const LINKING_NAMESAKES = -5;
-/** `req` of rows whose title may match one of the link targets a batch's second statement asks for. */
 export const NAMESAKES_OF_KEYS = -6;
 
 /** A batch statement's row (batch-statement.ts) as an engine's row schema reads it. */
