@@ -35,21 +35,13 @@ export interface ReferringPageRequest {
   readonly limit: number;
 }
 
-/**
- * The visible notes the details of note `id` link to (spec section 10), each once, in the order of
- * the first link to each; none when `id` is not visible. Links are found in all of the details, and
- * each resolves among the visible notes as `src/links/` says.
- */
+/** The visible notes the details of the visible note `id` link to (spec section 10, `src/links/`), each once, by first link. */
 export interface LinkedNotesRequest {
   readonly kind: 'linked';
   readonly id: NoteId;
 }
 
-/**
- * The visible notes whose details link to note `id` (spec section 10), by ascending id; none when
- * `id` is not visible. A store may narrow its search any way that keeps every such note (see
- * `linksTo`), but must not read the whole table to answer.
- */
+/** The visible notes whose details link to the visible note `id`, by ascending id; a store must not read the whole table for it. */
 export interface LinkingNotesRequest {
   readonly kind: 'linking';
   readonly id: NoteId;

@@ -10,11 +10,11 @@ export interface MysqlReadPool {
 /** A connection lent by a {@link MysqlReadPool}. */
 export interface MysqlPooledConnection {
   query(options: string | { sql: string; supportBigNumbers?: boolean }, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
-  /** The settings the connection was made with (mysql2 gives them): with `supportBigNumbers`, a statement need not ask. */
+  /** The settings the connection was made with (mysql2 gives them). */
   readonly config?: { readonly supportBigNumbers?: boolean };
   /** Back to the pool. */
   release(): void;
-  /** Closes the socket and takes the connection out of the pool, which may then open another. */
+  /** Closes the socket and takes the connection out of the pool. */
   destroy(): void;
 }
 

@@ -20,9 +20,5 @@ CREATE TABLE IF NOT EXISTS note (
  */
 export const RECOMMENDED_INDEX_DDL = 'CREATE INDEX idx_note_parent_sibling_order ON note (parent_id, sibling_order, id)';
 
-/**
- * Recommended, not required, for `findNotes` on a large notebook: lets `LIKE 'prefix%'` read a
- * range of the index instead of scanning the table (a prefix of 191 characters fits any row
- * format). Results never depend on it.
- */
+/** Recommended for `findNotes` on a large notebook: `LIKE 'prefix%'` reads a range of it, not the table. */
 export const FIND_NOTES_INDEX_DDL = 'CREATE INDEX idx_note_title ON note (topic_constructor(191))';

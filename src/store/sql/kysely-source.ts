@@ -3,9 +3,8 @@ import { holdConnection } from './held-connection.js';
 import type { ConnectionSource } from './read-connection.js';
 
 /**
- * Connections lent by a host's Kysely instance, over either engine. Kysely cannot close a
- * connection, so `destroy` only stops waiting: it returns to the pool once its last statement
- * ends and the snapshot is rolled back. A store made from the pool has no such limit.
+ * Connections lent by a host's Kysely instance. Kysely cannot close one, so `destroy` only stops
+ * waiting: it returns to the pool once its last statement ends and the snapshot is rolled back.
  */
 export function kyselySource<DB>(db: Kysely<DB>): ConnectionSource {
   return {

@@ -35,15 +35,11 @@ export interface ReadPlan {
 }
 
 /**
- * Reads for one build on one pinned connection, inside the snapshot the plan starts; each batch
- * is one statement, and a second one when the notes of its `linked` requests hold links.
- *
- * Neither end of the snapshot is waited on by itself: the first read is queued behind the start
- * (and fails if it failed), and `close` sends the rollback and returns; the store's `idle` waits
- * for the connection's return. The server stops a statement after `queryTimeoutMs`, but the
- * client does not rely on it: a statement unanswered `CLIENT_GRACE_MS` later (a frozen server, a
- * silently dropped connection), or pending when the signal aborts, fails at once, and the
- * connection is destroyed rather than returned to the pool.
+ * Reads for one build on one pinned connection, inside the snapshot the plan starts. Neither end
+ * of it is waited on by itself: the first read queues behind the start, and `close` sends the
+ * rollback and returns (the store's `idle` waits). A statement unanswered `CLIENT_GRACE_MS` past
+ * the server's limit (a frozen server, a dropped connection), or pending when the signal aborts,
+ * fails at once, and the connection is destroyed rather than returned to the pool.
  */
 export class SqlNoteReader implements NoteReader {
   private statements = 0;
