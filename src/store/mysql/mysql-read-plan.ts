@@ -31,7 +31,6 @@ export interface ReaderSettings {
 export function mysqlReadPlan(scope: ReadScope, settings: ReaderSettings): ReadPlan {
   const { queryTimeoutMs } = settings;
   return {
-    queryTimeoutMs,
     open: async (session) => {
       const flavour = await settings.flavour((statement) => session.send(statement, 'cannot reach the database'));
       if (settings.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');

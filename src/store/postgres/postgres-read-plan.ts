@@ -20,7 +20,6 @@ export interface PostgresReaderSettings {
 /** How a PostgreSQL reader opens: a read-only REPEATABLE READ snapshot whose `statement_timeout` bounds every read. */
 export function postgresReadPlan(scope: ReadScope, settings: PostgresReaderSettings): ReadPlan {
   return {
-    queryTimeoutMs: settings.queryTimeoutMs,
     open: async (session) => {
       const timeout = sql.lit(settings.queryTimeoutMs);
       const started = session.begin(

@@ -1,5 +1,4 @@
-// How a PostgreSQL URL looks, apart from its parser: a command tells a `postgres://` URL from a
-// fixture path, and shows the form in its help and messages, without loading pg-connection-string.
+// How a PostgreSQL URL looks, apart from its parser, so a command need not load pg-connection-string.
 
 /** How a PostgreSQL URL is written, as messages and help show it. */
 export const POSTGRES_URL_FORM = 'postgres://user:pass@host:port/db';

@@ -29,7 +29,6 @@ export interface BatchReads {
 
 /** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
 export interface ReadPlan {
-  readonly queryTimeoutMs: number;
   /** Sends the snapshot's start and what the store asks once; rejects when the build cannot go on. */
   open(session: ReaderSession): Promise<BatchReads>;
 }
@@ -68,11 +67,12 @@ export class SqlNoteReader implements NoteReader {
     source: ConnectionSource,
     dialect: SqlDialect,
     plan: ReadPlan,
+    queryTimeoutMs: number,
     ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
   ): Promise<SqlNoteReader> {
     const connection = await acquireConnection(source, dialect, signal);
-    const reader = new SqlNoteReader(connection, dialect, plan.queryTimeoutMs, signal, ended);
+    const reader = new SqlNoteReader(connection, dialect, queryTimeoutMs, signal, ended);
     try {
       reader.reads = await plan.open({
         send: (statement, what, counted = true) => {

@@ -34,7 +34,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope), this.track, signal);
+    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope), this.options.queryTimeoutMs, this.track, signal);
   }
 
   /** One statement (findNotesSelect) on a connection of its own, under the deadlines of {@link search}. */
