@@ -7,6 +7,9 @@ import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/details-block.js';
 import type { ResultView } from '../result/result-view.js';
 import type { BareNote } from '../result/schema.js';
+import type { NoteRecord } from '../model/note-record.js';
+import { relatedNoteOf } from '../result/related-note-of.js';
+import { listEntryOf } from './list-entry-of.js';
 import type { ShownSize } from '../store/shown-size.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
@@ -28,7 +31,18 @@ export interface CostModel {
   noteFloor(relation: RelatedRelation, shown: ShownSize): number;
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
-  /** For each shape, the most text bytes and word starts a note of any relation may show and cost no more than `remaining`. */
+  /**
+   * What a note costs at least as a related note of `relation` with details cut to
+   * `detailsLimit`, whatever the result holds: its exact cost where that depends on the note
+   * alone, else the least of its exact costs in every place it can be written (a prepended
+   * entry counted as nothing). The function is made once per model, relation and limit, so a
+   * store may keep what it answers for a note that never changes under it.
+   */
+  leastCost(relation: RelatedRelation, detailsLimit: number): (note: NoteRecord) => number;
+  /**
+   * For each shape, the most text bytes and word starts a note may show and still cost no more
+   * than `remaining`, whatever its relation: a note over either limit costs more.
+   */
   sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
@@ -49,7 +63,7 @@ export function costModelFor(tokenizer: Tokenizer, format: OutputFormat): CostMo
 function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
   switch (tokenizer.name) {
     case 'one-per-note':
-      return withFloors({ noteCost: () => 1, entryCost: () => 0 }, () => ({
+      return withFloors({ noteCost: () => 1, entryCost: () => 0, leastNoteCost: () => 1 }, () => ({
         note: () => 1,
         maxTextBytes: (_, remaining) => (remaining >= 1 ? Number.MAX_SAFE_INTEGER : -1),
         maxWordStarts: () => Number.MAX_SAFE_INTEGER,
@@ -57,9 +71,11 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
     case 'estimate': {
       // Spec section 5 whatever the format: the piece's compact JSON plus its comma.
       const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
-      // A note's JSON piece is at least the smallest piece of its relation and shape plus its text bytes.
+      // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
+      // least its text bytes (escaping only adds).
+      const noteCost = (note: BareNote, entry: ListEntry | undefined) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0);
       return withFloors(
-        { noteCost: (note, entry) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0), entryCost },
+        { noteCost, entryCost, leastNoteCost: noteCost },
         () => {
           const smallest = floorTable((relation, shape) => jsonNotePieceBytes(smallestNote(relation, shape)));
           const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
@@ -104,11 +120,42 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       }),
     );
   };
+  // The least a note's own piece adds, first of the related notes or after others. Both windows
+  // split before the note's first key (a letter after two punctuation characters, see window.ts),
+  // so they differ only in what comes before it, counted once per model.
+  const FIRST_KEY = '{"uriAndTitle"';
+  let leastOpening: number | undefined;
+  const leastNoteWindowCost = (json: string) => {
+    if (!json.startsWith(FIRST_KEY)) return Math.min(windowCost(relatedNoteWindow(json, false)), windowCost(relatedNoteWindow(json, true)));
+    leastOpening ??= Math.min(
+      ...[false, true].map((hasPrevious) => {
+        const { before, after } = relatedNoteWindow(FIRST_KEY, hasPrevious);
+        return tokenizer.count(after.slice(0, after.indexOf(FIRST_KEY) + 2)) - tokenizer.count(before);
+      }),
+    );
+    const { after } = relatedNoteWindow(json, false);
+    return leastOpening + tokenizer.count(after.slice(after.indexOf(FIRST_KEY) + 2));
+  };
+  // The least an entry adds: appended, first of its list or after others, before whatever may follow the list.
+  const leastEntryCost = (entry: ListEntry) => {
+    if (entry.rule.placement === 'prepend') return 0;
+    const text = JSON.stringify(entry.text);
+    const closers = new Set([jsonListCloser(entry.rule.list, undefined), jsonListCloser(entry.rule.list, { index: 0, of: 2 }), jsonListCloser(entry.rule.list, { index: 1, of: 2 })]);
+    let least = Number.POSITIVE_INFINITY;
+    for (const closer of closers) {
+      for (const list of [[], [SMALLEST_LINK]]) least = Math.min(least, windowCost(listEntryWindow(text, entry.rule, list, closer)));
+    }
+    return least;
+  };
   return withFloors(
     {
       noteCost: (note, entry, result) =>
         windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0),
       entryCost,
+      leastNoteCost: (note, entry) => {
+        const json = JSON.stringify(note);
+        return leastNoteWindowCost(json) + (entry ? leastEntryCost(entry) : 0);
+      },
     },
     () => bpeFloors(floors()),
   );
@@ -134,8 +181,9 @@ function promptBpeModel(tokenizer: Tokenizer): CostModel {
       return [layout];
     });
   };
+  const noteCost = (note: BareNote, entry: ListEntry | undefined) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0);
   return withFloors(
-    { noteCost: (note, entry) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0), entryCost },
+    { noteCost, entryCost, leastNoteCost: noteCost },
     () => bpeFloors(floors()),
   );
 }
@@ -163,15 +211,23 @@ function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
   };
 }
 
-/** Lower bounds of a model's note costs (see `CostModel`). */
+/** A model's exact costs, and the least of a note's costs wherever it is written. */
+interface Costs extends Pick<CostModel, 'noteCost' | 'entryCost'> {
+  leastNoteCost(note: BareNote, entry: ListEntry | undefined): number;
+}
+
+/** Lower bounds of a model's note costs. */
 interface Floors {
   note(relation: RelatedRelation, shape: NoteShape, textBytes: number, wordStarts: number): number;
   maxTextBytes(shape: NoteShape, remaining: number): number;
   maxWordStarts(shape: NoteShape, remaining: number): number;
 }
 
-/** A model from its costs and floors, made on first use (a few hundred counts for BPE): many builds never need them. */
-function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors: () => Floors): CostModel {
+/**
+ * A model from its costs and floors. The floors are made on first use (a BPE model prices a few
+ * hundred templates for them), since many builds never take a shortcut.
+ */
+function withFloors(costs: Costs, makeFloors: () => Floors): CostModel {
   let made: { floors: Floors; cheapestNote: number } | undefined;
   const floors = () => {
     if (!made) {
@@ -180,8 +236,19 @@ function withFloors(costs: Pick<CostModel, 'noteCost' | 'entryCost'>, makeFloors
     }
     return made;
   };
+  const leastCosts = new Map<string, (note: NoteRecord) => number>();
   return {
-    ...costs,
+    noteCost: costs.noteCost,
+    entryCost: costs.entryCost,
+    leastCost: (relation, detailsLimit) => {
+      const key = `${relation}/${detailsLimit}`;
+      let of = leastCosts.get(key);
+      if (!of) {
+        of = (note) => costs.leastNoteCost(relatedNoteOf(note, relation, detailsLimit, undefined), listEntryOf(relation, note));
+        leastCosts.set(key, of);
+      }
+      return of;
+    },
     noteFloor: (relation, shown) => floors().floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
     get cheapestNote() {
       return floors().cheapestNote;

@@ -1,10 +1,15 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { FilteredRecord } from '../store/size-filter.js';
+import { ANCHORED } from '../relationships/dependents.js';
+import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
+import { TIERS, type Tier } from '../relationships/tiers.js';
+import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
+import type { Strategies } from '../strategies/strategies.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Shortcut } from './shortcut.js';
 import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
+import { whenRead } from '../strategies/when-read.js';
 
 /**
  * Below this many of the cheapest conceivable notes left in the budget, pages leave out the
@@ -40,7 +45,22 @@ function streamOf(request: PageRequest): string {
 }
 
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
-export const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
+const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
+
+/** Whether `note` stands for notes a page left out unread (one, or a run of them): no note has id 0. */
+export const isUnread = (note: NoteRecord): boolean => note.id === UNREAD.id;
+
+/**
+ * The relations whose candidates come from one stream of pages, each `next` the stream's next
+ * note: a run of notes a page left out is a run of consecutive candidates of the relation. (An
+ * anchor-fed relation moves to the next anchor at each candidate, a spiral between two streams.)
+ */
+const ONE_STREAM: ReadonlySet<RelatedRelation> = new Set(['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote']);
+
+/** The relations active when a walk starts (spec section 3, "Active"). */
+const FED_AT_START = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
+
+const TIER_OF = new Map<RelatedRelation, Tier>(TIERS.flatMap((tier) => tier.relations.map((relation) => [relation, tier] as const)));
 
 /**
  * Stepping over what cannot fit, for a reader that takes size-filtered pages (`NoteReader.readExtended`): once the report's list
@@ -51,21 +71,28 @@ export const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder
  * note also names its focus, which only adds to its cost, so the size limits still hold (the
  * other foci are in the ledger, so pages keep them).
  */
-export function stepOver({ readsExtended, fit, report, ledger, costs, focus }: WalkState): Shortcut {
+export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, costs, focus, several, relations, detailsLimit }: WalkState): Shortcut {
   if (!readsExtended || fit !== 'skip') return {};
   const steppedOver = new WeakSet<NoteRecord>([UNREAD]);
   const tight = () => skippedListFull(report) && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
+  const runs = stepOverRuns(report, relations);
 
-  /** The page's records, each note left out before one in its place; the last page as the walk would find it. */
   /** Candidates examined per kept note on the last filtered page of each stream. */
   const examinedPerKept = new Map<string, number>();
 
-  const expand = (records: readonly FilteredRecord[], limit: number, scan: number, stream: string): PageRead => {
+  /**
+   * The page's records, each note left out before one in its place (a run of them as one note,
+   * for a relation of one stream and one focus); the last page as the walk would find it.
+   */
+  const expand = (records: readonly FilteredRecord[], limit: number, scan: number, stream: string, relation: RelatedRelation): PageRead => {
     const notes: NoteRecord[] = [];
+    const inRuns = !several && ONE_STREAM.has(relation);
     let examined = 0;
     let kept = 0;
     for (const record of records) {
-      for (let gap = record.leftOutBefore ?? 0; gap > 0; gap--) notes.push(UNREAD);
+      const gap = record.leftOutBefore ?? 0;
+      if (inRuns && gap > 0) notes.push(runs.of(gap));
+      else for (let left = gap; left > 0; left--) notes.push(UNREAD);
       if (record.leftOut) steppedOver.add(record);
       else kept++;
       notes.push(record);
@@ -77,6 +104,12 @@ export function stepOver({ readsExtended, fit, report, ledger, costs, focus }: W
     return { notes, more: records.length >= limit || (filtered && examined >= scan) };
   };
 
+  const leastCostFilter = (relation: RelatedRelation): LeastCostFilter => ({
+    max: ledger.remaining,
+    floor: (shown) => costs.noteFloor(relation, shown),
+    of: costs.leastCost(relation, detailsLimit),
+  });
+
   return {
     readPage: (inner) => (relation) => {
       const read = inner(relation);
@@ -86,13 +119,76 @@ export function stepOver({ readsExtended, fit, report, ledger, costs, focus }: W
         const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
         const scan = Math.max(request.limit, Math.ceil(request.limit * perKept));
         // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
-        const filter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
-        return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan, stream));
+        const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
+        // A note's least cost is that of a note of one focus, written in full (fit 'skip');
+        // a store in memory keeps it with the note.
+        if (answersAtOnce && !several) Object.assign(filter, { leastCost: leastCostFilter(relation) });
+        return load(Object.assign({}, request, { filter })).then((records) => expand(records, request.limit, scan, stream, relation));
       };
     },
+    strategies: runs.strategies,
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.notePrice(note, relation, result, form)),
       entryCost: (entry, result) => inner.entryCost(entry, result),
+    }),
+  };
+}
+
+/**
+ * Runs of notes a page left out, walked in bulk where the walk could only take them one step
+ * each: every note of a run is a candidate priced at infinity, that changes nothing but the
+ * report's counts. A run is handed out one candidate at a time, as `UNREAD`; but when every active
+ * relation of the run's tier is in a run, the tier's rotation would only take turns over them
+ * until the shortest ends, so those whole turns are counted at once (considered and skipped)
+ * and the walk takes the next step. Which relations are active is followed as the walk has it:
+ * active at the start or when fed, inactive once they offer nothing.
+ */
+function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<RelatedRelation>) {
+  const lengths = new WeakMap<NoteRecord, number>();
+  const active = new Set<RelatedRelation>(FED_AT_START.filter((relation) => relations.has(relation)));
+  /** Candidates left in the run each relation is in. */
+  const left = new Map<RelatedRelation, number>();
+
+  /** Counts the whole turns of `relation`'s tier that come before its next step, if every active relation of the tier is in a run. */
+  const countWholeTurns = (relation: RelatedRelation) => {
+    const inTier = TIER_OF.get(relation)!.relations.filter((other) => active.has(other));
+    let turns = left.get(relation)! - 1;
+    for (const other of inTier) if (other !== relation) turns = Math.min(turns, left.get(other) ?? 0);
+    if (turns <= 0 || !skippedListFull(report)) return;
+    for (const other of inTier) left.set(other, left.get(other)! - turns);
+    report.candidatesConsidered += turns * inTier.length;
+    report.skippedCount += turns * inTier.length;
+  };
+  /** The next candidate of a relation in a run: `UNREAD`, after any whole turns counted. */
+  const stepInRun = (relation: RelatedRelation) => {
+    countWholeTurns(relation);
+    left.set(relation, left.get(relation)! - 1);
+    return UNREAD;
+  };
+
+  return {
+    /** A note that stands for a run of `length` notes left out. */
+    of(length: number): NoteRecord {
+      const run = Object.freeze({ ...UNREAD });
+      lengths.set(run, length);
+      return run;
+    },
+    strategies: (inner: Strategies): Strategies => ({
+      ...inner,
+      feed: (relation, anchor) => {
+        active.add(relation);
+        inner.feed(relation, anchor);
+      },
+      next: (relation) => {
+        if ((left.get(relation) ?? 0) > 0) return stepInRun(relation);
+        return whenRead(inner.next(relation), (note) => {
+          if (!note) active.delete(relation);
+          const length = note && lengths.get(note);
+          if (length === undefined) return note;
+          left.set(relation, length);
+          return stepInRun(relation);
+        });
+      },
     }),
   };
 }

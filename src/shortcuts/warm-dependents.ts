@@ -3,7 +3,7 @@ import { dependentsOf, type AnchoredRelation } from '../relationships/dependents
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { AnchorCandidates } from '../strategies/create-strategies.js';
 import type { Shortcut } from './shortcut.js';
-import { UNREAD } from './step-over.js';
+import { isUnread } from './step-over.js';
 import type { WalkState } from './walk-state.js';
 
 /**
@@ -27,7 +27,7 @@ export function warmDependents({ focus, answersAtOnce }: WalkState): Shortcut {
   const warmed = new Map<RelatedRelation, number>();
   const warm = (feeder: RelatedRelation, dependents: readonly AnchoredRelation[], records: readonly NoteRecord[]) => {
     const done = warmed.get(feeder) ?? 0;
-    const ahead = records.filter((note) => note.id !== focus.id && note !== UNREAD).slice(0, Math.max(0, WARMED_PER_FEEDER - done));
+    const ahead = records.filter((note) => note.id !== focus.id && !isUnread(note)).slice(0, Math.max(0, WARMED_PER_FEEDER - done));
     warmed.set(feeder, done + ahead.length);
     for (const note of ahead) for (const dependent of dependents) offered?.(dependent, note);
   };

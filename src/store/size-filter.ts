@@ -1,5 +1,6 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { PageRequest } from './page-request.js';
+import type { ShownSize } from './shown-size.js';
 
 /**
  * An extended request (`NoteReader.readExtended`): a page's filter leaves out the notes that show
@@ -17,6 +18,22 @@ export interface SizeFilter {
   readonly maxWordStarts: readonly number[];
   /** Notes returned whatever their size. */
   readonly keep: readonly NoteId[];
+  /**
+   * Optional, for a store that holds its notes in memory (others ignore it): notes that cost more
+   * than `max` are left out too, as `floor` tells from what the size rule measures, or else as
+   * `of` tells from the note (`CostModel.leastCost`, slower). The same `of` answers the same for
+   * a record that does not change, so such a store may keep its answers.
+   */
+  readonly leastCost?: LeastCostFilter;
+}
+
+/** See `SizeFilter.leastCost`. */
+export interface LeastCostFilter {
+  readonly max: number;
+  /** What a note that shows `shown` costs at least. */
+  floor(shown: ShownSize): number;
+  /** What `note` costs at least, wherever it is written. */
+  readonly of: (note: NoteRecord) => number;
 }
 
 /** A page request that may carry a size filter. */

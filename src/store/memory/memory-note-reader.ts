@@ -27,6 +27,14 @@ export interface MemoryIndex {
 
 const NONE: readonly NoteData[] = [];
 
+/**
+ * A filtered page asks a filter's least cost (`SizeFilter.leastCost`) for the first time of at
+ * most this many notes, each an exact count of tokens: enough that the pages beside a hub soon
+ * leaves out what cannot fit, few enough that a first page does not hold the event loop for long
+ * (the notes beyond are returned, to be priced by the walk as without it).
+ */
+const MOST_LEAST_COSTS_ASKED = 512;
+
 /** Reads are synchronous: it answers each request at once (`readNow`), and notices an aborted `signal` at each. */
 export class MemoryNoteReader implements NoteReader {
   readonly roundTrips = 0;
@@ -151,13 +159,19 @@ export class MemoryNoteReader implements NoteReader {
    * each record saying how many were left out just before it; it examines at most `filter.scan`
    * notes and ends with the last one it examined when that one was left out (see `SizeFilter`).
    * Measured with the size rule (`shownSizeOf`) from cached byte counts, without making the
-   * records; with every notebook readable, from the list's packed sizes.
+   * records; with every notebook readable, from the list's packed sizes, and then by the
+   * filter's least cost, if any: its floor, then the least cost itself, asked once per note and
+   * kept with the sizes.
    */
   private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): FilteredRecord[] {
     const records: FilteredRecord[] = [];
     const keep = new Set(filter.keep);
     const sizes = this.cache?.sizesOf(list);
     const measure = (note: NoteData) => this.shownSize(note);
+    const least = filter.leastCost;
+    const record = (note: NoteData) => this.record(note);
+    // Least costs asked for the first time on this page.
+    let asked = 0;
     const showsTooMuch = (shape: number, textBytes: number, wordStarts: number) =>
       textBytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
     // Whether the note at `index` is visible and, if so, shows more than the filter allows.
@@ -166,7 +180,18 @@ export class MemoryNoteReader implements NoteReader {
         // A note is visible unless deleted, and its sizes never change.
         const shape = sizes.shape(index, measure);
         if (shape === DELETED) return undefined;
-        return showsTooMuch(shape, sizes.textBytes(index), sizes.wordStarts(index)) && !keep.has(sizes.id(index));
+        if (keep.has(sizes.id(index))) return false;
+        const textBytes = sizes.textBytes(index);
+        const wordStarts = sizes.wordStarts(index);
+        if (showsTooMuch(shape, textBytes, wordStarts)) return true;
+        if (least === undefined || least.floor({ shape, textBytes, wordStarts }) > least.max) return least !== undefined;
+        let cost = sizes.leastCost(index, least.of, false, record);
+        if (cost === undefined) {
+          if (asked === MOST_LEAST_COSTS_ASKED) return false;
+          asked++;
+          cost = sizes.leastCost(index, least.of, true, record)!;
+        }
+        return cost > least.max;
       }
       const note = list[index]!;
       if (!this.isVisible(note)) return undefined;

@@ -48,6 +48,8 @@ export class UnscopedCache {
  */
 export class ListSizes {
   private readonly packed: Float64Array;
+  /** Per measure of a note's least cost (`SizeFilter.leastCost`), what it answered for each note (NaN: not asked yet). */
+  private readonly leastCosts = new Map<(note: NoteRecord) => number, Float64Array>();
 
   constructor(private readonly list: readonly NoteData[]) {
     this.packed = new Float64Array(list.length * SLOTS);
@@ -76,6 +78,22 @@ export class ListSizes {
   /** The text bytes of the note at `index`, once `shape` has measured it. */
   textBytes(index: number): number {
     return this.packed[index * SLOTS + 2]!;
+  }
+
+  /**
+   * What `of` answers for the note at `index`, asked once (records never change); undefined when
+   * not asked yet and `ask` is false.
+   */
+  leastCost(index: number, of: (note: NoteRecord) => number, ask: boolean, record: (note: NoteData) => NoteRecord): number | undefined {
+    let costs = this.leastCosts.get(of);
+    if (!costs) {
+      costs = new Float64Array(this.list.length).fill(Number.NaN);
+      this.leastCosts.set(of, costs);
+    }
+    const cost = costs[index]!;
+    if (!Number.isNaN(cost)) return cost;
+    if (!ask) return undefined;
+    return (costs[index] = of(record(this.list[index]!)));
   }
 
   /** The word starts of the note at `index`, once `shape` has measured it. */
