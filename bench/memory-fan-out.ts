@@ -3,9 +3,9 @@
 // notes: 2_000, notebooks: 2, hubChildren: [], fanOuts: [N] })`). Foci: the hub, its first child
 // (N − 1 siblings), its first referring note; o200k, budget 2,000, default options. Prints per N
 // and focus the median ms of `--builds` builds after two warm-up builds, the report's counts, and
-// the heap the store holds once every build is done beside the heap the notebook alone takes
-// (meaningful with `node --expose-gc --import tsx bench/memory-fan-out.ts --sizes=N`, one size
-// per process). `--digest` adds a hash of each
+// the heap the store holds once every build is done beside the heap the notebook alone takes,
+// and the process's peak RSS (meaningful with `node --expose-gc --import tsx
+// bench/memory-fan-out.ts --sizes=N`, one size per process). `--digest` adds a hash of each
 // focus's result and report (round trips aside), to compare two versions of the code.
 // For a profile: node --cpu-prof --import tsx bench/memory-fan-out.ts --sizes=100000.
 import { createHash } from 'node:crypto';
@@ -61,7 +61,8 @@ for (const fanOut of sizes) {
     ]);
   }
   const after = heapMiB();
-  const heap = `heap MiB: notebook ${(before - start).toFixed(1)}, store ${(withStore - before).toFixed(1)}, kept after the builds ${(after - withStore).toFixed(1)}`;
+  const rss = process.resourceUsage().maxRSS / 1024;
+  const heap = `heap MiB: notebook ${(before - start).toFixed(1)}, store ${(withStore - before).toFixed(1)}, kept after the builds ${(after - withStore).toFixed(1)}; peak RSS ${rss.toFixed(0)} MiB`;
   rows.push([fanOut.toLocaleString('en'), heap, '', '', '', '', ...(digest ? [''] : [])]);
 }
 console.log(markdownTable(['N', 'focus', 'median ms', 'max ms', 'considered', 'skipped', ...(digest ? ['digest'] : [])], rows));
