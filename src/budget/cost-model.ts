@@ -1,5 +1,5 @@
 import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
-import { focusListOf, type FocusListRule } from '../relationships/focus-lists.js';
+import { focusListOf } from '../relationships/focus-lists.js';
 import { RELATED_RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
@@ -9,17 +9,11 @@ import type { ResultView } from '../result/result-view.js';
 import type { BareNote } from '../result/schema.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { relatedNoteOf } from '../result/related-note-of.js';
-import { listEntryOf } from './list-entry-of.js';
+import { listEntryOf, type ListEntry } from './list-entry-of.js';
 import type { ShownSize } from '../store/shown-size.js';
 import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 import { listEntryWindow, relatedNoteWindow, type Window } from './window.js';
-
-/** An entry for a focus list: the list's rule and the note's `uriAndTitle`. */
-export interface ListEntry {
-  readonly rule: FocusListRule;
-  readonly text: string;
-}
 
 /** What adding a piece to the output costs, in the build's tokenizer and format (spec section 5). */
 export interface CostModel {

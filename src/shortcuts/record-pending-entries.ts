@@ -1,5 +1,6 @@
 import type { BudgetLedger } from '../budget/budget-ledger.js';
-import type { CostModel, ListEntry } from '../budget/cost-model.js';
+import type { CostModel } from '../budget/cost-model.js';
+import type { ListEntry } from '../budget/list-entry-of.js';
 import type { ResultView } from '../result/result-view.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
