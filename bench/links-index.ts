@@ -17,7 +17,7 @@ import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { parseMysqlUrl } from '../src/store/mysql/parse-mysql-url.js';
 import type { NoteStore } from '../src/store/note-store.js';
-import { LINKS_INDEX_DDL_POSTGRES } from '../src/store/postgres/links-index-ddl.js';
+import { LINKS_INDEX_DDL_POSTGRES } from '../src/store/postgres/links-index-ddl-postgres.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { createPostgresTestDatabase } from '../test/support/postgres-test-database.js';

@@ -5,7 +5,7 @@ import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type Mult
 import { Deadline } from './deadline.js';
 import { WalkPace } from './iterator/walk-pace.js';
 export type { BuildOutcome } from './iterator/build-outcome.js';
-import { NoteNotFound, shown, ValidationError } from './errors.js';
+import { NoteNotFound, shown, ValidationError } from './note-context-error.js';
 import type { BuildOutcome } from './iterator/build-outcome.js';
 import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
@@ -14,7 +14,7 @@ import { ResultBuilder } from './result/result-builder.js';
 import { focusCostOf } from './budget/focus-cost-of.js';
 import { uriOf } from './model/uri-of.js';
 import { LINK_RELATIONS, TREE_RELATIONS } from './relationships/relation.js';
-import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/schema.js';
+import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/graph-rag-result-schema.js';
 import { exactPricing, type NotePricing } from './budget/note-pricing.js';
 import { takeShortcuts, type ShortcutPlan } from './shortcuts/take-shortcuts.js';
 import { BY_PAGE, createStrategies, type StrategyReading } from './strategies/create-strategies.js';

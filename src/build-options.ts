@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
-import { expecting, ValidationError } from './errors.js';
-import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './option-defaults.js';
+import { expecting, ValidationError } from './note-context-error.js';
+import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './build-option-defaults.js';
 import { RELATED_RELATIONS } from './relationships/relation.js';
 import { FITS } from './result/fits.js';
 import { OUTPUT_FORMATS } from './result/output-formats.js';

@@ -1,4 +1,4 @@
-import { BuildAborted, BuildTimeout } from './errors.js';
+import { BuildAborted, BuildTimeout } from './note-context-error.js';
 import type { NoteReader } from './store/note-store.js';
 import type { ExtendedReadRequest } from './store/extended-read-request.js';
 import type { ReadRequest } from './store/read-request.js';

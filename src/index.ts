@@ -18,7 +18,7 @@ export {
   type SkippedNote,
 } from './iterator/build-report.js';
 export { FITS, type Fit } from './result/fits.js';
-export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './errors.js';
+export { BuildAborted, BuildTimeout, NoteContextError, NoteNotFound, StoreUnavailable, ValidationError } from './note-context-error.js';
 export {
   BareNoteSchema,
   FocusedNoteSchema,
@@ -31,7 +31,7 @@ export {
   type FocusNote,
   type GraphRAGResult,
   type MultiFocusResult,
-} from './result/schema.js';
+} from './result/graph-rag-result-schema.js';
 export { render, OUTPUT_FORMATS, type OutputFormat } from './result/render.js';
 export { jsonSchemas, jsonSchemaOf, type JsonSchema } from './json-schemas.js';
 export { renderJson } from './result/render-json.js';

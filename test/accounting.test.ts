@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { estimateTokens } from '../src/budget/tokenizer.js';
 import { render, type OutputFormat } from '../src/result/render.js';
-import type { GraphRAGResult } from '../src/result/schema.js';
+import type { GraphRAGResult } from '../src/result/graph-rag-result-schema.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { visibleFocusScenario } from './support/scenario.js';
 

@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { NoteNotFound } from '../src/errors.js';
+import { NoteNotFound } from '../src/note-context-error.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import type { BuildReport } from '../src/iterator/build-report.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli.js';
-import { GraphRAGResultSchema } from '../src/result/schema.js';
+import { GraphRAGResultSchema } from '../src/result/graph-rag-result-schema.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
 async function run(...argv: string[]) {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { StoreUnavailable, ValidationError } from '../src/errors.js';
+import { StoreUnavailable, ValidationError } from '../src/note-context-error.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { TEST_SERVER_URL } from './support/mysql-test-database.js';
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
-import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/graph-rag-result-schema.js';
 
 async function run(...argv: string[]) {
   let stdout = '';

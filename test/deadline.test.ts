@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
-import { BuildAborted, BuildTimeout } from '../src/errors.js';
+import { BuildAborted, BuildTimeout } from '../src/note-context-error.js';
 import { Deadline } from '../src/deadline.js';
 import { WalkPace } from '../src/iterator/walk-pace.js';
 import type { NoteRecord } from '../src/model/note-record.js';

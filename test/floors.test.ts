@@ -11,7 +11,7 @@ import { focusListOf } from '../src/relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
 import { bareNoteOf } from '../src/result/bare-note-of.js';
 import { render, type OutputFormat } from '../src/result/render.js';
-import type { GraphRAGResult } from '../src/result/schema.js';
+import type { GraphRAGResult } from '../src/result/graph-rag-result-schema.js';
 
 // The floors the shortcuts use (a note costs at least its floor; a note over the size limits for
 // what is left cannot fit), against what a note really adds to an output, counted with

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Length } from '../src/model/utf8-length.js';
 import { jsonEntryPiece, jsonEntryPieceBytes, jsonNotePiece, jsonNotePieceBytes } from '../src/result/render-json.js';
-import type { BareNote } from '../src/result/schema.js';
+import type { BareNote } from '../src/result/graph-rag-result-schema.js';
 
 // Every UTF-16 code unit can be in a note's text: lone surrogates, controls, quotes and
 // backslashes (which JSON escapes), and multi-byte characters (which it writes as they are).

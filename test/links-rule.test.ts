@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinkCandidate } from '../src/links/link-candidate.js';
-import { linkTargetsOf } from '../src/links/link-targets.js';
-import { linkedNotesOf } from '../src/links/linked-notes.js';
+import { linkTargetsOf } from '../src/links/link-targets-of.js';
+import { linkedNotesOf } from '../src/links/linked-notes-of.js';
 import { linksTo } from '../src/links/links-to.js';
 import { resolveLink } from '../src/links/resolve-link.js';
-import { titleKeyOf } from '../src/links/title-key.js';
+import { titleKeyOf } from '../src/links/title-key-of.js';
 import { referenceLinkedNotes, referenceMatches, referenceResolve, referenceTargets } from './support/reference-links.js';
 
 /** The link rule of spec section 10, on cases worked out by hand and against the reference rule. */

@@ -7,7 +7,7 @@ import { buildContext } from '../src/build-context.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { GetNoteContextInputSchema } from '../src/mcp/register-note-context-tools.js';
 import { render } from '../src/result/render.js';
-import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/graph-rag-result-schema.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { resolveBuildOptions } from '../src/build-options.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { ValidationError } from '../src/errors.js';
+import { ValidationError } from '../src/note-context-error.js';
 import { parseFixture, type Fixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
@@ -312,7 +312,7 @@ describe('the command line', () => {
 
 describe('typed errors', () => {
   it('every error class the library throws is exported from the package entry', async () => {
-    const [api, errors] = await Promise.all([import('../src/index.js'), import('../src/errors.js')]);
+    const [api, errors] = await Promise.all([import('../src/index.js'), import('../src/note-context-error.js')]);
     const classes = Object.entries(errors).filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error);
     expect(classes.map(([name]) => name).sort()).toEqual(['BuildAborted', 'BuildTimeout', 'NoteContextError', 'NoteNotFound', 'StoreUnavailable', 'ValidationError']);
     for (const [name, value] of classes) expect((api as Record<string, unknown>)[name], name).toBe(value);

@@ -8,7 +8,7 @@ import type { Pool } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { TOKENIZER_NAMES } from '../src/budget/tokenizer.js';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { renderJson } from '../src/result/render-json.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';

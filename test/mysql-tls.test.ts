@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { StoreUnavailable, ValidationError } from '../src/errors.js';
+import { StoreUnavailable, ValidationError } from '../src/note-context-error.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreUnavailable, ValidationError } from '../src/errors.js';
+import { StoreUnavailable, ValidationError } from '../src/note-context-error.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';

@@ -5,7 +5,7 @@ import { makeLinearCounter } from '../src/budget/make-linear-counter.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
 import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
 import { render } from '../src/result/render.js';
-import type { GraphRAGResult } from '../src/result/schema.js';
+import type { GraphRAGResult } from '../src/result/graph-rag-result-schema.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 
 // Counts the whole output; make-linear-counter.test.ts checks this counter equals gpt-tokenizer's exactly.

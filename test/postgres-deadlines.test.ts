@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import type { ReadRequest, ReadScope } from '../src/store/note-store.js';
 import { CLIENT_GRACE_MS as POSTGRES_CLIENT_GRACE_MS } from '../src/store/sql/sql-note-reader.js';

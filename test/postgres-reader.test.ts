@@ -14,7 +14,7 @@ import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase }
 import { randomNotebook, readableNotebooks, storableInPostgres } from './support/random-notebook.js';
 import { RENAMED } from './support/store-kinds.js';
 import { linkedNotebook } from './support/linked-notebook.js';
-import { linkTargetsOf } from '../src/links/link-targets.js';
+import { linkTargetsOf } from '../src/links/link-targets-of.js';
 import { readWith } from './support/read-with.js';
 
 // The PostgreSQL reader against the memory store's, request by request: the memory store is the

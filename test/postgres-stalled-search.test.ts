@@ -3,7 +3,7 @@
 // the service serves again once the network recovers. The database "stops" behind a proxy the
 // test controls (see test/support/freezable-proxy.ts); the shared server is never touched.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { NoteService } from '../src/host/note-service.js';
 import { contextRequestSchema } from '../src/host/context-request-schema.js';

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../src/errors.js';
+import { ValidationError } from '../src/note-context-error.js';
 import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
 import { renderJson } from '../src/result/render-json.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
 import { PROMPT_LAYOUT } from '../src/result/prompt-layout.js';
 import { promptEntryPiece, promptFocusSection, promptNotePiece, renderPrompt } from '../src/result/render-prompt.js';
-import type { BareNote, FocusNote, GraphRAGResult, MultiFocusResult } from '../src/result/schema.js';
+import type { BareNote, FocusNote, GraphRAGResult, MultiFocusResult } from '../src/result/graph-rag-result-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Adversarial note text: everything that could pass for the prompt's own structure.

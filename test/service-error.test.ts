@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../src/errors.js';
+import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../src/note-context-error.js';
 import { NotAuthorized, ServiceBusy, serviceErrorOf } from '../src/host/service-error.js';
 
 /** A framework's handler timeout, shaped as Fastify's `FST_ERR_HANDLER_TIMEOUT`. */

@@ -5,7 +5,7 @@ import { Kysely, MysqlDialect, sql } from 'kysely';
 import { createPool } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { compareSiblingKeys, type SiblingKey } from '../src/model/note-record.js';
 import { parseFixture } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { linkTargetsOf } from '../src/links/link-targets.js';
-import { titleKeyOf } from '../src/links/title-key.js';
+import { linkTargetsOf } from '../src/links/link-targets-of.js';
+import { titleKeyOf } from '../src/links/title-key-of.js';
 import type { NoteRecord } from '../src/model/note-record.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';

@@ -5,7 +5,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { NoteService } from '../src/host/note-service.js';
 import { contextRequestSchema } from '../src/host/context-request-schema.js';

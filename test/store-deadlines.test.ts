@@ -2,7 +2,7 @@ import { Kysely, MysqlDialect, sql } from 'kysely';
 import { createPool } from 'mysql2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { StoreUnavailable } from '../src/errors.js';
+import { StoreUnavailable } from '../src/note-context-error.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { CLIENT_GRACE_MS } from '../src/store/sql/sql-note-reader.js';

@@ -6,7 +6,7 @@ import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../resu
 import { promptEntryPiece, promptNotePiece } from '../result/render-prompt.js';
 import { detailsBlock } from '../result/details-block.js';
 import type { ResultView } from '../result/result-view.js';
-import type { BareNote } from '../result/schema.js';
+import type { BareNote } from '../result/graph-rag-result-schema.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { relatedNoteOf } from '../result/related-note-of.js';
 import { listEntryOf, type ListEntry } from './list-entry-of.js';

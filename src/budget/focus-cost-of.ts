@@ -1,7 +1,7 @@
 import { utf8Length } from '../model/utf8-length.js';
 import type { OutputFormat } from '../result/output-formats.js';
 import { render } from '../result/render.js';
-import type { AnyResult } from '../result/schema.js';
+import type { AnyResult } from '../result/graph-rag-result-schema.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 
 /**

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
-import { StoreUnavailable, ValidationError } from '../errors.js';
+import { StoreUnavailable, ValidationError } from '../note-context-error.js';
 import type { Fixture } from '../store/memory/fixture.js';
 import { loadFixture } from '../store/mysql/load-fixture.js';
 import { isMysqlUrl, parseMysqlUrl } from '../store/mysql/parse-mysql-url.js';

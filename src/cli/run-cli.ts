@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildOptionsText } from '../build-options.js';
-import { ValidationError } from '../errors.js';
-import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../option-defaults.js';
+import { ValidationError } from '../note-context-error.js';
+import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../build-option-defaults.js';
 import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS } from '../host/build-slots.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
 import { MAX_SERVICE_TIMEOUT_MS } from '../host/max-service-timeout-ms.js';

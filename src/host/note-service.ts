@@ -1,8 +1,8 @@
 import { buildContext, type BuildOutcome } from '../build-context.js';
 import type { AnyBuildOptions } from '../build-options.js';
-import { BuildTimeout, ValidationError } from '../errors.js';
+import { BuildTimeout, ValidationError } from '../note-context-error.js';
 import { render, type OutputFormat } from '../result/render.js';
-import type { AnyResult } from '../result/schema.js';
+import type { AnyResult } from '../result/graph-rag-result-schema.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import type { z } from 'zod';

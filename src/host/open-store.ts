@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 import { sampleNotebookPath } from '../sample-notebook-path.js';
 import { MemoryNoteStore } from '../store/memory/memory-note-store.js';
 import { readFixtureFile } from '../store/memory/fixture.js';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 
 /** `1,2,3` as notebook ids; `where` names the flag, variable or header. Empty means no notebook (fail closed). */
 export function parseNotebookIds(where: string, text: string): number[] {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 
 /** The bearer token from `text` (a flag or its variable, named by `field`); an empty one is a mistake, not "no token". */
 export function serverToken(text: string | undefined, field = '--token'): string | undefined {

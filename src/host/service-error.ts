@@ -1,5 +1,5 @@
 import { oneLineMessage } from './message-line.js';
-import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../errors.js';
+import { BuildAborted, BuildTimeout, NoteNotFound, StoreUnavailable, ValidationError } from '../note-context-error.js';
 
 export const SERVICE_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'busy', 'unavailable', 'timeout', 'cancelled', 'internal'] as const;
 

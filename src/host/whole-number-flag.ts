@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 
 /** A whole-number flag within bounds; the message names the flag, as the CLI's do. */
 export function wholeNumberFlag(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {

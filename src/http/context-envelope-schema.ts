@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
-import { GraphRAGResultSchema, MultiFocusResultSchema } from '../result/schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema } from '../result/graph-rag-result-schema.js';
 
 /** `GET /notes/{id}/context?format=json`. */
 export const ContextEnvelopeSchema = z.strictObject({ result: GraphRAGResultSchema, report: BuildReportSchema });

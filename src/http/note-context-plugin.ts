@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 import { parseNotebookIds } from '../host/parse-notebook-ids.js';
 import { readableNotebooksFor } from '../host/readable-notebooks-for.js';
 import { BuildSlots } from '../host/build-slots.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { booleanFromText, numberFromText } from '../build-options.js';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 
 interface FieldKinds {

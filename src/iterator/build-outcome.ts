@@ -1,4 +1,4 @@
-import type { AnyResult, GraphRAGResult } from '../result/schema.js';
+import type { AnyResult, GraphRAGResult } from '../result/graph-rag-result-schema.js';
 import type { BuildReport } from './build-report.js';
 
 /** What a build gives: the result (a `GraphRAGResult` for one focus, a `MultiFocusResult` for a list) and its report. */

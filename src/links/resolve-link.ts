@@ -1,6 +1,6 @@
 import { isPreferredLinkNote } from './is-preferred-link-note.js';
 import type { LinkCandidate } from './link-candidate.js';
-import { titleKeyOf } from './title-key.js';
+import { titleKeyOf } from './title-key-of.js';
 
 /**
  * The note a link with this target resolves to (spec section 10), or undefined when it matches no

@@ -1,6 +1,6 @@
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { oneLineMessage } from '../host/message-line.js';
-import { shown } from '../errors.js';
+import { shown } from '../note-context-error.js';
 
 /** A JSON-RPC error answer, for a message the server cannot take. */
 export interface RefusedMessage {

@@ -2,7 +2,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { takeCodePoints } from '../model/take-code-points.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import type { Relation } from '../relationships/relation.js';
-import type { BareNote } from './schema.js';
+import type { BareNote } from './graph-rag-result-schema.js';
 
 /** A note as the result writes it, keys in the spec's order; `detailsLimit` undefined for the focus note, never cut. */
 export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {

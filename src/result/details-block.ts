@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 
 /**
  * The longest fence, so that a piece is never more UTF-8 bytes than its JSON (the `estimate` guarantee): its

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../note-context-error.js';
 
 /**
  * Escapes a title line into no more UTF-8 bytes than JSON would: links' `\\`, `\[`, `\]` kept, controls and lone

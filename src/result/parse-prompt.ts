@@ -1,8 +1,8 @@
-import { dottedPath, ValidationError } from '../errors.js';
+import { dottedPath, ValidationError } from '../note-context-error.js';
 import { PROMPT_LAYOUT } from './prompt-layout.js';
 import { readDetailsBlock } from './details-block.js';
 import { unescapeLine } from './escape-line.js';
-import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './schema.js';
+import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './graph-rag-result-schema.js';
 
 const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
 

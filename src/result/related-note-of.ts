@@ -1,7 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { Relation } from '../relationships/relation.js';
 import { bareNoteOf } from './bare-note-of.js';
-import type { BareNote } from './schema.js';
+import type { BareNote } from './graph-rag-result-schema.js';
 
 /** How a related note is written beyond section 2 (spec section 9). */
 export interface NoteForm {

@@ -1,6 +1,6 @@
 import { utf8Length } from '../model/utf8-length.js';
 import type { FocusListName } from '../relationships/focus-lists.js';
-import type { AnyResult, BareNote } from './schema.js';
+import type { AnyResult, BareNote } from './graph-rag-result-schema.js';
 
 /** The compact JSON of a result (one focus or several): the text the budget guarantee is measured on. */
 export function renderJson(result: AnyResult): string {

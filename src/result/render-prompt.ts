@@ -1,7 +1,7 @@
 import { PROMPT_LAYOUT } from './prompt-layout.js';
 import { detailsBlock } from './details-block.js';
 import { escapeLine } from './escape-line.js';
-import type { AnyResult, BareNote, FocusNote } from './schema.js';
+import type { AnyResult, BareNote, FocusNote } from './graph-rag-result-schema.js';
 
 const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
 

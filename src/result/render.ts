@@ -1,7 +1,7 @@
 import { renderJson } from './render-json.js';
 import { renderPrompt } from './render-prompt.js';
 import type { OutputFormat } from './output-formats.js';
-import type { AnyResult } from './schema.js';
+import type { AnyResult } from './graph-rag-result-schema.js';
 
 export { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
 

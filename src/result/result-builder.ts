@@ -3,7 +3,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import type { FocusListName, FocusListRule } from '../relationships/focus-lists.js';
 import { bareNoteOf } from './bare-note-of.js';
-import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './schema.js';
+import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './graph-rag-result-schema.js';
 
 /** A focus note to write: its record and contextual path (root first). */
 export interface FocusStart {

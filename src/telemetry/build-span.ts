@@ -1,7 +1,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import type { BuildOutcome } from '../iterator/build-outcome.js';
 import type { BuildReport } from '../iterator/build-report.js';
-import type { AnyResult } from '../result/schema.js';
+import type { AnyResult } from '../result/graph-rag-result-schema.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
 import { recordFailure } from './record-failure.js';

@@ -3,7 +3,7 @@ import type { Fixture } from '../../src/store/memory/fixture.js';
 import { loadFixture } from '../../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../../src/store/mysql/mysql-note-store.js';
 import type { NoteStore } from '../../src/store/note-store.js';
-import { LINKS_INDEX_DDL_POSTGRES } from '../../src/store/postgres/links-index-ddl.js';
+import { LINKS_INDEX_DDL_POSTGRES } from '../../src/store/postgres/links-index-ddl-postgres.js';
 import { PostgresNoteStore } from '../../src/store/postgres/postgres-note-store.js';
 import type { NoteTableNames } from '../../src/store/sql/note-table-names.js';
 import { createTestDatabase } from './mysql-test-database.js';

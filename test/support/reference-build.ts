@@ -47,7 +47,7 @@ import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { renderJson } from '../../src/result/render-json.js';
 import { renderPrompt } from '../../src/result/render-prompt.js';
-import type { BareNote, FocusNote, GraphRAGResult } from '../../src/result/schema.js';
+import type { BareNote, FocusNote, GraphRAGResult } from '../../src/result/graph-rag-result-schema.js';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 import { referenceLinkedNotes } from './reference-links.js';
 import { referenceMultiFocusPrompt } from './reference-multi-focus-prompt.js';

@@ -1,5 +1,5 @@
 import { renderPrompt } from '../../src/result/render-prompt.js';
-import type { BareNote, FocusNote } from '../../src/result/schema.js';
+import type { BareNote, FocusNote } from '../../src/result/graph-rag-result-schema.js';
 import type { ReferenceMultiFocusResult } from './reference-build.js';
 
 const FOCUS_HEADER = '# Focus note\n';

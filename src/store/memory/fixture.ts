@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { expecting, ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../note-context-error.js';
 
 const ID = expecting('an id (a positive integer)');
 const id = () => z.int({ error: ID }).positive({ error: ID });

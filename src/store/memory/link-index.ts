@@ -1,5 +1,5 @@
-import { linkTargetsOf } from '../../links/link-targets.js';
-import { titleKeyOf } from '../../links/title-key.js';
+import { linkTargetsOf } from '../../links/link-targets-of.js';
+import { titleKeyOf } from '../../links/title-key-of.js';
 import type { NoteData } from './fixture.js';
 import { pushTo } from '../push-to.js';
 

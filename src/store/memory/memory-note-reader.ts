@@ -9,9 +9,9 @@ import type { NoteData } from './fixture.js';
 import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
 import { DELETED, type UnscopedCache } from './unscoped-cache.js';
 import type { LinkIndex } from './link-index.js';
-import { linkingNotesOf } from '../../links/linking-notes.js';
+import { linkingNotesOf } from '../../links/linking-notes-of.js';
 import { resolveLink } from '../../links/resolve-link.js';
-import { titleKeyOf } from '../../links/title-key.js';
+import { titleKeyOf } from '../../links/title-key-of.js';
 
 /** The notes of a memory store, indexed (see `MemoryNoteStore`). */
 export interface MemoryIndex {

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../note-context-error.js';
 import type { Fixture, NoteData } from '../memory/fixture.js';
 import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { expecting } from '../../errors.js';
-import { LOAD_OPTION_DEFAULTS } from '../../option-defaults.js';
+import { expecting } from '../../note-context-error.js';
+import { LOAD_OPTION_DEFAULTS } from '../../build-option-defaults.js';
 
 export interface LoadOptions {
   /** Notes per INSERT statement (default 1,000). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
-import { expecting, StoreUnavailable } from '../../errors.js';
+import { expecting, StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { kyselySource } from '../sql/kysely-source.js';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compareSiblingKeys } from '../../model/note-record.js';
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../note-context-error.js';
 
 /** mysql2's `ssl` option: a profile name (`Amazon RDS`) or `tls.connect` options; any value makes TLS required. */
 export type MysqlSsl = string | Readonly<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { ClientConfig } from 'pg';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '../../note-context-error.js';
 import { isPostgresUrl, POSTGRES_URL_FORM } from './postgres-url-form.js';
 
 /** The `sslmode` values pg takes as `verify-full`, unless the URL asks for libpq's meanings (`uselibpqcompat=true`). */

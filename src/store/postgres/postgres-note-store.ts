@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import { expecting } from '../../errors.js';
+import { expecting } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
 import { NoteTableNamesSchema } from '../sql/note-table-names.js';

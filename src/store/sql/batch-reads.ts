@@ -1,8 +1,8 @@
 import type { RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
-import { linkTargetsOf } from '../../links/link-targets.js';
-import { linkedNotesOf } from '../../links/linked-notes.js';
-import { linkingNotesOf } from '../../links/linking-notes.js';
+import { StoreUnavailable } from '../../note-context-error.js';
+import { linkTargetsOf } from '../../links/link-targets-of.js';
+import { linkedNotesOf } from '../../links/linked-notes-of.js';
+import { linkingNotesOf } from '../../links/linking-notes-of.js';
 import type { NoteId } from '../../model/note-record.js';
 import { takeCodePoints } from '../../model/take-code-points.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';

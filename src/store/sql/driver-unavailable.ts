@@ -1,4 +1,4 @@
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 
 /** A driver's error as one line (its first, passed through `tidy`), never the URL or the password; a `StoreUnavailable` as it is. */
 export function driverUnavailable(what: string, error: unknown, tidy: (line: string) => string = (line) => line): StoreUnavailable {

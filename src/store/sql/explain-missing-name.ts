@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 import { NOTE_FIELDS, type ResolvedNoteTable } from './note-table-names.js';
 
 /** What a statement on a table or a column that is not there fails with, per engine. */

@@ -1,5 +1,5 @@
 import type { RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 import type { ReadConnection } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expecting, ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../note-context-error.js';
 
 /** The fields a SQL store reads from each row of the notes table (spec section 8). */
 export const NOTE_FIELDS = ['id', 'title', 'details', 'parentId', 'objectId', 'siblingOrder', 'notebookId', 'deletedAt'] as const;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 import type { NoteReader } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';

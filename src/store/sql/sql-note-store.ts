@@ -1,4 +1,4 @@
-import { StoreUnavailable } from '../../errors.js';
+import { StoreUnavailable } from '../../note-context-error.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { acquireConnection } from './acquire-connection.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expecting, ValidationError } from '../../errors.js';
+import { expecting, ValidationError } from '../../note-context-error.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });

@@ -1,7 +1,7 @@
 import { isPreferredLinkNote } from './is-preferred-link-note.js';
 import type { LinkCandidate } from './link-candidate.js';
-import { linkTargetsOf } from './link-targets.js';
-import { titleKeyOf } from './title-key.js';
+import { linkTargetsOf } from './link-targets-of.js';
+import { titleKeyOf } from './title-key-of.js';
 
 /**
  * The notes `details` link to, each once, in the order of the first link to each (spec section 10:

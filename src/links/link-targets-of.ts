@@ -1,4 +1,4 @@
-import { titleKeyOf } from './title-key.js';
+import { titleKeyOf } from './title-key-of.js';
 
 /**
  * A link in a note's details (spec section 10): `[[`, then one or more characters that are none of

@@ -1,6 +1,6 @@
 import type { LinkCandidate } from './link-candidate.js';
 import { resolveLink } from './resolve-link.js';
-import { titleKeyOf } from './title-key.js';
+import { titleKeyOf } from './title-key-of.js';
 
 /**
  * The notes among `linking` whose details link to `note` (spec section 10, `LinkingNote`), in the
