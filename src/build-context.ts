@@ -22,7 +22,7 @@ import { NoteLoader } from './strategies/note-loader.js';
 import { parentOf } from './strategies/parent-of.js';
 import { walkParentChain } from './strategies/walk-parent-chain.js';
 import type { NoteReader, NoteStore } from './store/note-store.js';
-import { inBuildSpan } from './telemetry/build-span.js';
+import { inBuildSpan } from './telemetry/in-build-span.js';
 import { tracedReader } from './telemetry/traced-reader.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { checkedLine } from './checked-message.js';
+import { checkedLine } from './checked-line.js';
 
 /** Longest line taken before the buffer is dropped (the SDK's stdio transport takes as much). */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
-import { checkedLine, type RefusedMessage } from './checked-message.js';
+import { checkedLine, type RefusedMessage } from './checked-line.js';
 
 export const MCP_HTTP_PATH = '/mcp';
 /** Largest request body taken (the SDK's own limit). */

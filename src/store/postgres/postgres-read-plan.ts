@@ -4,7 +4,7 @@ import { batchReads } from '../sql/batch-reads.js';
 import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
-import { PostgresNoteRowSchema } from './postgres-note-row.js';
+import { PostgresNoteRowSchema } from './postgres-note-row-schema.js';
 import type { RunStatement } from '../sql/read-connection.js';
 
 export interface PostgresReaderSettings {
