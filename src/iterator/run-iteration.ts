@@ -3,8 +3,8 @@ import { listEntryOf } from '../budget/list-entry-of.js';
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriOf } from '../model/uri-of.js';
-import { ANCHORED, dependentsOf, type AnchoredRelation } from '../relationships/dependents.js';
-import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
+import { ANCHORED, dependentsOf, FED_AT_START, type AnchoredRelation } from '../relationships/dependents.js';
+import type { RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
 import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';
 import type { Fit } from '../result/fits.js';
@@ -39,8 +39,6 @@ export interface Walk {
   readonly detailsLimit: number;
 }
 
-/** Every relation fed at the start is active at the start (spec section 3, "Active"). */
-const FED_AT_START = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
 
 /** One focus's walk as it goes: its candidate sources and which of its relations are active. */
 interface FocusRound extends FocusWalk {

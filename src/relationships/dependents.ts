@@ -1,4 +1,4 @@
-import type { RelatedRelation } from './relation.js';
+import { RELATIONS, type RelatedRelation } from './relation.js';
 
 /**
  * Spec sections 3 and 10, "fed by": every note reached through the key relation becomes an anchor of
@@ -24,3 +24,6 @@ export function dependentsOf(relation: RelatedRelation): readonly AnchoredRelati
 
 /** Relations fed by anchors: inactive until their first anchor. */
 export const ANCHORED: ReadonlySet<RelatedRelation> = new Set(Object.values(DEPENDENTS).flat());
+
+/** The relations fed at the start: every related relation not fed by anchors, active as a walk starts (spec section 3, "Active"). */
+export const FED_AT_START: readonly RelatedRelation[] = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));

@@ -1,6 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
-import { ANCHORED } from '../relationships/dependents.js';
-import { RELATIONS, type RelatedRelation } from '../relationships/relation.js';
+import { FED_AT_START } from '../relationships/dependents.js';
+import type { RelatedRelation } from '../relationships/relation.js';
 import { TIERS, type Tier } from '../relationships/tiers.js';
 import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
@@ -57,8 +57,6 @@ export const isUnread = (note: NoteRecord): boolean => note.id === UNREAD.id;
  */
 const ONE_STREAM: ReadonlySet<RelatedRelation> = new Set(['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote']);
 
-/** The relations active when a walk starts (spec section 3, "Active"). */
-const FED_AT_START = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
 
 const TIER_OF = new Map<RelatedRelation, Tier>(TIERS.flatMap((tier) => tier.relations.map((relation) => [relation, tier] as const)));
 
