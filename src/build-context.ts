@@ -61,7 +61,7 @@ export async function build<R extends AnyResult = GraphRAGResult>(
   try {
     const tokenizer = await deadline.race(loadTokenizer(options.tokenizer));
     const opening = store.openReader(
-      { detailsLimit: options.truncate, ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }) },
+      { detailsLimit: options.truncate, timeoutMs: options.timeoutMs, ...(options.readableNotebooks && { readableNotebooks: new Set(options.readableNotebooks) }) },
       deadline.signal,
     );
     const reader = await deadline.race(opening).catch((error: unknown) => {

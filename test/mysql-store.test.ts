@@ -111,8 +111,8 @@ describe('the MySQL store', () => {
     // Exact: a build's batches depend only on the notebook and the options. A starved build walks
     // a 5,000-note relation to list its first 10 skips; the size filter counts the rest in SQL.
     expect(trips).toEqual([
-      '3 o200k: 6', '3 estimate: 4', '2 o200k: 2', '2 estimate: 2', '20 o200k: 6', '20 estimate: 6',
-      '5020 o200k: 10', '5020 estimate: 10', '11 o200k: 4', '11 estimate: 4', '1 o200k: 2', '1 estimate: 2',
+      '3 o200k: 6', '3 estimate: 4', '2 o200k: 2', '2 estimate: 2', '20 o200k: 5', '20 estimate: 5',
+      '5020 o200k: 8', '5020 estimate: 8', '11 o200k: 4', '11 estimate: 4', '1 o200k: 2', '1 estimate: 2',
     ]);
   });
 
@@ -207,6 +207,28 @@ describe('the MySQL store', () => {
     expect(result.focusNote.uriAndTitle).toBe('[Hub](/n3)');
   });
 
+  it('a build’s statements may run on the server as long as the build itself, unless queryTimeoutMs says less; a search’s 5 s', async () => {
+    await loadFresh(hubNotebook(10, 2));
+    /** The server-side limits, in ms, of the statements `run` sent through a store of `options`. */
+    const limitsSent = async (options: { queryTimeoutMs?: number }, run: (store: MysqlNoteStore) => Promise<unknown>) => {
+      const sent = statementsOf(database.pool);
+      const store = MysqlNoteStore.fromPool(sent.pool, options);
+      await run(store);
+      await store.idle();
+      const limits = sent.log.flatMap(({ text }) => {
+        const [, seconds, ms] = /max_statement_time = ([\d.]+)|MAX_EXECUTION_TIME\((\d+)\)/.exec(text) ?? [];
+        return seconds ? [Math.round(Number(seconds) * 1000)] : ms ? [Number(ms)] : [];
+      });
+      return [...new Set(limits)];
+    };
+    const build = (timeoutMs?: number) => (store: MysqlNoteStore) => buildContext(store, { focus: 3, budget: 500, ...(timeoutMs && { timeoutMs }) });
+    expect(await limitsSent({}, build())).toEqual([30_000]);
+    expect(await limitsSent({}, build(12_345))).toEqual([12_345]);
+    expect(await limitsSent({ queryTimeoutMs: 2_000 }, build(12_345))).toEqual([2_000]);
+    expect(await limitsSent({}, (store) => store.findNotes('Hub', { limit: 5 }))).toEqual([5_000]);
+    expect(await limitsSent({ queryTimeoutMs: 2_000 }, (store) => store.findNotes('Hub', { limit: 5 }))).toEqual([2_000]);
+  });
+
   it('the CLI builds from a mysql:// URL and loads fixtures with `note-context load`', async () => {
     await sql`DROP TABLE IF EXISTS note`.execute(database.db);
     const out: string[] = [];
@@ -262,7 +284,7 @@ function statementsOf(
   /** Holds back the answer to a kind of statement until the promise it gives settles. */
   holdAnswer: (kind: StatementKind) => Promise<void> | undefined = () => undefined,
 ) {
-  const log: { kind: StatementKind; connection: number }[] = [];
+  const log: { kind: StatementKind; connection: number; text: string }[] = [];
   const released: number[] = [];
   const destroyed: number[] = [];
   const kindOf = (text: string): StatementKind =>
@@ -278,8 +300,9 @@ function statementsOf(
         callback(null, {
           config: connection.config,
           query: (options, values, done) => {
-            const kind = kindOf(typeof options === 'string' ? options : options.sql);
-            log.push({ kind, connection: connection.threadId ?? -1 });
+            const text = typeof options === 'string' ? options : options.sql;
+            const kind = kindOf(text);
+            log.push({ kind, connection: connection.threadId ?? -1, text });
             const refused = refuse(kind);
             if (refused) return setImmediate(() => done(refused, undefined));
             return connection.query(typeof options === 'string' ? { sql: options } : options, values, (queryError, result) => {

@@ -9,6 +9,8 @@ export interface ReadScope {
   readonly readableNotebooks?: ReadonlySet<number>;
   /** Related notes' details are cut to this many code points: a store returns at most one more. */
   readonly detailsLimit: number;
+  /** The build's own deadline (`timeoutMs`): a store may let one statement run this long. */
+  readonly timeoutMs?: number;
 }
 
 export type { AncestorsRequest, ChildrenPageRequest, NoteRequest, ReadRequest, ReferringPageRequest } from './read-request.js';

@@ -42,7 +42,7 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptionsSchema>> {
   private flavour: ServerFlavour | undefined;
   private siblingOrderKey: SiblingOrderKey | undefined;
-  private readonly readerSettings: ReaderSettings;
+  private readonly readerSettings: Omit<ReaderSettings, 'queryTimeoutMs'>;
 
   constructor(db: Kysely<NoteDatabase> | MysqlReadPool, options: MysqlStoreOptions = {}, ownsDb = false) {
     const parsed = parseStoreOptions(MysqlStoreOptionsSchema, options, 'mysql options');
@@ -63,14 +63,14 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     return new MysqlNoteStore(pool, options, ownsPool);
   }
 
-  protected override readPlan(scope: ReadScope): ReadPlan {
-    return mysqlReadPlan(scope, this.readerSettings);
+  protected override readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan {
+    return mysqlReadPlan(scope, { ...this.readerSettings, queryTimeoutMs });
   }
 
-  /** A search under the same server-side time limit as a build's reads. */
+  /** A search under the server-side time limit {@link searchTimeoutMs}. */
   protected override async searchSender(run: RunStatement) {
     const flavour = await this.serverFlavour(run);
-    const { queryTimeoutMs } = this.options;
+    const queryTimeoutMs = this.searchTimeoutMs;
     return (select: RawBuilder<unknown>) =>
       run(
         flavour === 'mariadb'

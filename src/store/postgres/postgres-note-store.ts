@@ -47,15 +47,15 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
     return new PostgresNoteStore(pool, options, ownsPool);
   }
 
-  protected override readPlan(scope: ReadScope): ReadPlan {
-    return postgresReadPlan(scope, { queryTimeoutMs: this.options.queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) });
+  protected override readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan {
+    return postgresReadPlan(scope, { queryTimeoutMs, names: this.names, prepare: (run, outside) => this.checkTable(run, outside) });
   }
 
   /** A search in a read-only transaction of its own under `statement_timeout`, ended whatever it did. */
   protected override async searchSender(run: RunStatement) {
     await this.checkTable(run, run);
     return (select: RawBuilder<unknown>) =>
-      run(sql`BEGIN READ ONLY; SET LOCAL statement_timeout = ${sql.lit(this.options.queryTimeoutMs)}`)
+      run(sql`BEGIN READ ONLY; SET LOCAL statement_timeout = ${sql.lit(this.searchTimeoutMs)}`)
         .then(() => run(select))
         .finally(() => run(sql`ROLLBACK`).catch(() => undefined))
         .catch((error: unknown) => {

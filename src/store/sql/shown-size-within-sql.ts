@@ -13,6 +13,8 @@ type Sql = RawBuilder<unknown>;
  * SQL and TypeScript rules to the same counts.
  */
 export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter, 'maxTextBytes' | 'maxWordStarts'>, detailsLimit: number, t: NoteTableSql): Sql {
+  // Nothing fits: no note's text is read (beside a hub, reading it is most of a page's time).
+  if (!filter.maxTextBytes.some((max) => max >= 0)) return sql`FALSE`;
   const [title, details, parentId, parentTitle] = [t.column('n', 'title'), t.column('n', 'details'), t.column('p', 'id'), t.column('p', 'title')];
   const [objectId, objectTitle] = [t.column('o', 'id'), t.column('o', 'title')];
   const bytes = (text: Sql) => dialect.byteLength(text);

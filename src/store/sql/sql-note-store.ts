@@ -12,7 +12,13 @@ import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader
  * Both SQL stores: connections from `source` (the host's pool or Kysely instance), the host's
  * table and columns, readers' ends awaited; each engine says how its readers open and its searches are limited.
  */
-export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs: number }> implements NoteStore, NoteFinder {
+/** A search's statement limit when the host sets none. */
+const SEARCH_TIMEOUT_MS = 5_000;
+
+/** Node's timers hold 32-bit signed milliseconds. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs?: number }> implements NoteStore, NoteFinder {
   /** The host's table and columns, Doughnut's `note` by default. */
   protected readonly names: ResolvedNoteTable;
   /** Readers' rollbacks not yet answered: each holds its connection until then. */
@@ -28,13 +34,21 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     this.names = resolveNoteTable(options);
   }
 
-  protected abstract readPlan(scope: ReadScope): ReadPlan;
+  protected abstract readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan;
 
   /** Readies a search on its connection; how its statement is sent: under the server's limit, failing with `StoreUnavailable`. */
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope), this.options.queryTimeoutMs, this.track, signal);
+    // A statement beside a huge hub may take a pass over it: it may take as long as its build.
+    // Capped so that the client's wait past it still fits a Node timer.
+    const queryTimeoutMs = Math.min(this.options.queryTimeoutMs ?? scope.timeoutMs ?? SEARCH_TIMEOUT_MS, LONGEST_TIMER_MS - CLIENT_GRACE_MS);
+    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope, queryTimeoutMs), queryTimeoutMs, this.track, signal);
+  }
+
+  /** The longest a search's statement may run on the server. */
+  protected get searchTimeoutMs(): number {
+    return this.options.queryTimeoutMs ?? SEARCH_TIMEOUT_MS;
   }
 
   /** One statement (findNotesSelect) on a connection of its own, under the deadlines of {@link search}. */
@@ -63,12 +77,12 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   };
 
   /**
-   * `work` on a pooled connection. Without an answer within `queryTimeoutMs` and a grace, or once
+   * `work` on a pooled connection. Without an answer within {@link searchTimeoutMs} and a grace, or once
    * `signal` aborts, the connection is destroyed and the search fails, so a stalled one holds no caller.
    */
   protected async search<T>(signal: AbortSignal | undefined, work: (run: RunStatement) => Promise<T>): Promise<T> {
     const connection = await acquireConnection(this.source, this.dialect, signal);
-    const limit = this.options.queryTimeoutMs + CLIENT_GRACE_MS;
+    const limit = this.searchTimeoutMs + CLIENT_GRACE_MS;
     let given: { reason: unknown } | undefined;
     let giveUp!: (reason: unknown) => void;
     const givenUp = new Promise<never>((_resolve, reject) => {
