@@ -5,6 +5,7 @@ import { TIERS, type Tier } from '../relationships/tiers.js';
 import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-read.js';
 import type { Strategies } from '../strategies/strategies.js';
+import type { PageRequest } from '../store/page-request.js';
 import type { Shortcut } from './shortcut.js';
 import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
@@ -18,12 +19,38 @@ import { whenRead } from '../strategies/when-read.js';
 const TIGHT_BUDGET_IN_CHEAPEST_NOTES = 8;
 
 /**
- * A filtered page is the rest of its relation, each candidate measured once: it returns only
- * notes that may fit, and the walk needs all of those. Without an index on the page's order
- * (Doughnut's own DDL) every page of a hub costs the server a pass over all its candidates, and
- * bounded filtered pages took 40 such passes beside a 100,000-child hub.
+ * A filtered page examines at most this many candidates per record it may return: enough that a
+ * page whose notes mostly cannot fit still moves far, few enough that one statement stays short.
+ */
+const SCANNED_PER_RECORD = 16;
+
+/**
+ * A filtered page after the first of its relation examines this many times the candidates per
+ * kept note its last page found, so that a page of notes that mostly pass is not made to measure
+ * sixteen candidates a record.
+ */
+const SCAN_MARGIN = 1.5;
+
+/**
+ * A filtered page of a store that does not answer at once is the rest of its relation, each
+ * candidate measured in one statement: it returns only notes that may fit, and the walk needs
+ * all of those. Without an index on the page's order (Doughnut's own DDL) every page of a hub
+ * costs the server a pass over all its candidates, and bounded pages took 40 such passes beside
+ * a 100,000-child hub. A store in memory measures a bounded page without a round trip.
  */
 const THE_REST = 2 ** 31 - 1;
+
+/** The candidates of one relation's pages, whatever page: what a page request reads beyond its bound. */
+function streamOf(request: PageRequest): string {
+  switch (request.kind) {
+    case 'children':
+      return `children ${request.parentId} ${request.direction}`;
+    case 'referrings':
+      return `referrings ${request.objectId}`;
+    case 'siblings':
+      return `siblings ${request.of} ${request.up} ${request.direction}`;
+  }
+}
 
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
 const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
@@ -56,21 +83,31 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
   const tight = () => skippedListFull(report) && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
   const runs = stepOverRuns(report, relations);
 
+  /** Candidates examined per kept note on the last filtered page of each stream. */
+  const examinedPerKept = new Map<string, number>();
+
   /**
    * The page's records, each note left out before one in its place (a run of them as one note,
    * for a relation of one stream and one focus); the last page as the walk would find it.
    */
-  const expand = (records: readonly FilteredRecord[], relation: RelatedRelation): PageRead => {
+  const expand = (records: readonly FilteredRecord[], limit: number, scan: number, stream: string, relation: RelatedRelation): PageRead => {
     const notes: NoteRecord[] = [];
     const inRuns = !several && ONE_STREAM.has(relation);
+    let examined = 0;
+    let kept = 0;
     for (const record of records) {
       const gap = record.leftOutBefore ?? 0;
       if (inRuns && gap > 0) notes.push(runs.of(gap));
       else for (let left = gap; left > 0; left--) notes.push(UNREAD);
       if (record.leftOut) steppedOver.add(record);
+      else kept++;
       notes.push(record);
+      examined += 1 + (record.leftOutBefore ?? 0);
     }
-    return { notes, more: false };
+    examinedPerKept.set(stream, kept > 0 ? examined / kept : SCANNED_PER_RECORD);
+    // A page that came back short is the last, unless its scan ended first.
+    const filtered = records[0]?.leftOutBefore !== undefined;
+    return { notes, more: records.length >= limit || (filtered && examined >= scan) };
   };
 
   const leastCostFilter = (relation: RelatedRelation): LeastCostFilter => ({
@@ -84,12 +121,16 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
       const read = inner(relation);
       return (request, load) => {
         if (!tight()) return read(request, load);
+        const stream = streamOf(request);
+        const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
+        const limit = answersAtOnce ? request.limit : THE_REST;
+        const scan = answersAtOnce ? Math.max(request.limit, Math.ceil(request.limit * perKept)) : THE_REST;
         // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
-        const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan: THE_REST });
+        const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
         // A note's least cost is that of a note of one focus, written in full (fit 'skip');
         // a store in memory keeps it with the note.
         if (answersAtOnce && !several) Object.assign(filter, { leastCost: leastCostFilter(relation) });
-        return load(Object.assign({}, request, { limit: THE_REST, filter })).then((records) => expand(records, relation));
+        return load(Object.assign({}, request, { limit, filter })).then((records) => expand(records, limit, scan, stream, relation));
       };
     },
     strategies: runs.strategies,
