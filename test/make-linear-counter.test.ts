@@ -7,15 +7,15 @@ import { bpeMerge } from '../src/budget/bpe-merge.js';
 import { PairQueue } from '../src/budget/pair-queue.js';
 import { CL100K_ENCODING } from '../src/budget/cl100k-encoding.js';
 import { O200K_ENCODING } from '../src/budget/o200k-encoding.js';
-import { RankTable } from '../src/budget/rank-table.js';
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base';
 
-/** Chunks of more bytes than this are merged by bpeMerge, shorter ones by the library. */
+/** Chunks of more bytes than this are merged by bpeMerge, shorter ones by shortChunkCount. */
 const LONG_CHUNK_BYTES = 128;
 
 /** The tokens of `text` with every chunk merged by bpeMerge, to compare with the library's `encode`. */
 function mergedTokens(encoding: BpeEncodingData, text: string): number[] {
-  const table = RankTable.of(encoding.ranks);
-  return [...text.matchAll(new RegExp(encoding.split.source, 'gu'))].flatMap(([chunk]) => bpeMerge(chunk, table));
+  return [...text.matchAll(new RegExp(encoding.split.source, 'gu'))].flatMap(([chunk]) => bpeMerge(chunk, encoding.table));
 }
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -28,6 +28,34 @@ const libraryTokens: Record<BpeEncoding, (text: string) => number[]> = {
   o200k: (text) => encodeO200k(text, AS_TEXT),
   cl100k: (text) => encodeCl100k(text, AS_TEXT),
 };
+const RANKS = { o200k: o200kRanks, cl100k: cl100kRanks };
+
+/** How often the texts a property drew reached each case, to assert that the generators reach them. */
+class Reached {
+  texts = 0;
+  loneSurrogates = 0;
+  boms = 0;
+  specialAsText = 0;
+  /** Texts the library encodes with a token that is bytes, not a string (part of a character). */
+  byteTokens = 0;
+  /** Texts with a chunk that is no token, so merged. */
+  merged = 0;
+  /** Texts with a chunk of more than LONG_CHUNK_BYTES bytes. */
+  longChunks = 0;
+
+  constructor(private readonly encoding: BpeEncoding) {}
+
+  add(text: string, tokens: readonly number[]): void {
+    this.texts++;
+    if (/\p{Cs}/u.test(text)) this.loneSurrogates++;
+    if (text.includes('\ufeff')) this.boms++;
+    if (/<\|\w+\|>/.test(text)) this.specialAsText++;
+    if (tokens.some((token) => typeof RANKS[this.encoding][token] !== 'string')) this.byteTokens++;
+    const chunks = [...text.matchAll(new RegExp(BPE[this.encoding].split.source, 'gu'))].map(([chunk]) => chunk);
+    if (chunks.length < tokens.length) this.merged++;
+    if (chunks.some((chunk) => Buffer.byteLength(chunk) > LONG_CHUNK_BYTES)) this.longChunks++;
+  }
+}
 
 /** Pieces that exercise the pre-tokenizers and the byte lookups' corners. */
 const PIECES = [
@@ -55,7 +83,7 @@ const anyText = fc.oneof(
 );
 
 /** Runs of one piece, sized in UTF-8 bytes: the library's quadratic case. */
-const RUN_UNITS = ['x', ' ', '水', '=-', '.', '\n', '\ud800', 'ab', '1', '😀', 'é', '\t '];
+const RUN_UNITS = ['x', ' ', '水', '=-', '.', '\n', '\ud800', 'ab', '1', '😀', 'é', '\t ', '\ufeff', '\ufeff\ud800'];
 const longChunk = fc.oneof(
   fc.record({ unit: fc.constantFrom(...RUN_UNITS), bytes: fc.integer({ min: 1024, max: 8192 }) }).map(({ unit, bytes }) =>
     unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit))),
@@ -64,6 +92,8 @@ const longChunk = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1024, maxLength: 6000, size: 'max' }),
   fc.string({ unit: fc.constantFrom(...'的一是不了人我在有他这中大来上个国和到说'), minLength: 400, maxLength: 2000, size: 'max' }),
   fc.string({ unit: fc.constantFrom(...'!"#$%&()*+,-./:;<=>?@[]^_`{|}~'), minLength: 1024, maxLength: 6000, size: 'max' }),
+  // BOMs and lone surrogates inside long chunks of punctuation: the BOM rule and EF BF BD in long merges.
+  fc.string({ unit: fc.constantFrom('\ufeff', '\ud800', '\udfff', '!', '—', '😀'), minLength: 400, maxLength: 2000, size: 'max' }),
   // A long chunk behind a prefix the pre-tokenizer takes along (BOM, space, punctuation) and
   // between short text, with whitespace at the seams.
   fc
@@ -82,25 +112,48 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
     const count = makeLinearCounter(BPE[encoding]);
 
     it('counts any text as gpt-tokenizer does, merging to its very tokens (6,000 runs)', () => {
-      // The counter remembers chunks across runs: later texts are counted partly from memory.
+      // The counter remembers chunks across runs: later texts are counted partly from memory; a
+      // counter of its own counts each text afresh.
+      const reached = new Reached(encoding);
       fc.assert(
         fc.property(anyText, (text) => {
-          const expected = library[encoding](text);
-          expect(count(text)).toBe(expected);
-          expect(mergedTokens(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
+          const expected = libraryTokens[encoding](text);
+          reached.add(text, expected);
+          expect(count(text)).toBe(library[encoding](text));
+          expect(count(text)).toBe(expected.length);
+          expect(makeLinearCounter(BPE[encoding])(text)).toBe(expected.length);
+          expect(mergedTokens(BPE[encoding], text)).toEqual(expected);
         }),
         { numRuns: 6000 },
       );
+      // With the fixed seed these are stable; each floor is well below what the generators reach.
+      expect(reached.texts).toBe(6000);
+      expect(reached.loneSurrogates).toBeGreaterThan(200);
+      expect(reached.boms).toBeGreaterThan(1000);
+      expect(reached.specialAsText).toBeGreaterThan(300);
+      expect(reached.byteTokens).toBeGreaterThan(3500);
+      expect(reached.merged).toBeGreaterThan(5000);
+      expect(reached.longChunks).toBeGreaterThan(3);
     });
 
     it('counts long chunks as gpt-tokenizer does, merging to its very tokens (40 runs)', () => {
+      const reached = new Reached(encoding);
       fc.assert(
         fc.property(longChunk, (text) => {
+          const expected = libraryTokens[encoding](text);
+          reached.add(text, expected);
           expect(count(text)).toBe(library[encoding](text));
-          expect(mergedTokens(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
+          expect(count(text)).toBe(expected.length);
+          expect(mergedTokens(BPE[encoding], text)).toEqual(expected);
         }),
         { numRuns: 40 },
       );
+      console.log(`${encoding}, long chunks: ${JSON.stringify(reached)}`);
+      // Runs of digits are chunks of three, runs of whitespace end in one of their own.
+      expect(reached.longChunks).toBeGreaterThan(24);
+      expect(reached.loneSurrogates).toBeGreaterThan(8);
+      expect(reached.boms).toBeGreaterThan(8);
+      expect(reached.byteTokens).toBeGreaterThan(8);
     });
 
     it('counts texts whose whitespace meets a long chunk (every seam of up to 3 of " \\n\\r\\t!a")', () => {
@@ -123,25 +176,6 @@ for (const encoding of ['o200k', 'cl100k'] as const) {
         expect(count(text)).toBe(library[encoding](text));
         expect(mergedTokens(BPE[encoding], text)).toEqual(libraryTokens[encoding](text));
       }
-    });
-
-    it('reads the ranks only at the first long chunk', () => {
-      // The ranks are read only to make (or find) the rank table: count the reads.
-      let reads = 0;
-      const counted: BpeEncodingData = {
-        ...BPE[encoding],
-        get ranks() {
-          reads++;
-          return BPE[encoding].ranks;
-        },
-      };
-      const counter = makeLinearCounter(counted);
-      const short = 'a short note, with words of every kind: 水, naïve, 123';
-      expect(counter(short)).toBe(library[encoding](short));
-      expect(reads).toBe(0);
-      const long = `${short} ${'x'.repeat(LONG_CHUNK_BYTES + 1)}`;
-      expect(counter(long)).toBe(library[encoding](long));
-      expect(reads).toBe(1);
     });
   });
 }

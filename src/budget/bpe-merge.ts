@@ -7,8 +7,8 @@ import type { RankTable } from './rank-table.js';
  */
 export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
-  const bytes = Buffer.from(chunk, 'utf8').toString('latin1');
-  const whole = table.chunkRank(chunk, bytes);
+  const bytes = Buffer.from(chunk, 'utf8');
+  const whole = table.chunkRank(chunk, !/\p{Cs}/u.test(chunk), bytes, bytes.length);
   return whole >= 0 ? [whole] : new Merge(bytes, table).tokens();
 }
 
@@ -25,7 +25,7 @@ class Merge {
   private readonly queue: PairQueue;
 
   constructor(
-    private readonly bytes: string,
+    private readonly bytes: Uint8Array,
     private readonly table: RankTable,
   ) {
     const n = (this.n = bytes.length);
@@ -37,7 +37,7 @@ class Merge {
     for (let s = 0; s < n; s++) {
       this.next[s] = s + 1;
       this.prev[s] = s - 1;
-      this.token[s] = table.byteRank(bytes.charCodeAt(s));
+      this.token[s] = table.byteRank(bytes[s]!);
     }
     for (let s = 0; s < n; s++) this.rankPair(s);
   }

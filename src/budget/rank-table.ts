@@ -1,10 +1,19 @@
 /** An encoding's ranks as gpt-tokenizer takes them: by rank, a string or the bytes of a token. */
 export type RankData = readonly (string | readonly number[])[];
 
+/** What a rank table is made of: typed arrays a rank file holds as they are, and the few tokens no bytes find. */
+export interface RankTableData {
+  /** Open addressing over the keys' hashes (linear probing; a power of two long): rank + 1, or 0 for none. */
+  readonly slots: Uint32Array;
+  /** The key of rank r is `keys[offsets[r], offsets[r + 1])`; empty for a token no bytes find. */
+  readonly offsets: Uint32Array;
+  readonly keys: Uint8Array;
+  /** The tokens with lone surrogates, [rank, token]: only a whole chunk can equal one. */
+  readonly illFormed: readonly (readonly [number, string])[];
+}
+
 const LONE_SURROGATE = /\p{Cs}/u;
-const ASCII = /^[\x00-\x7f]*$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const BOM = '\xef\xbb\xbf';
 /** Pairs of tokens whose rank is remembered, direct-mapped (a power of two). */
 const PAIRS_REMEMBERED = 1 << 18;
 
@@ -14,45 +23,78 @@ const PAIRS_REMEMBERED = 1 << 18;
  * that are no valid UTF-8. Tokens with lone surrogates have no UTF-8: only a whole chunk can equal one.
  */
 export class RankTable {
-  private static readonly made = new WeakMap<RankData, RankTable>();
-  private readonly byBytes = new Map<string, number>();
-  private readonly illFormed = new Map<string, number>();
+  private readonly slots: Uint32Array;
+  private readonly offsets: Uint32Array;
+  private readonly keys: Uint8Array;
+  private readonly mask: number;
   private readonly maxKeyBytes: number;
+  private readonly illFormed: ReadonlyMap<string, number>;
+  private readonly byteRanks = new Int32Array(256);
   // A pair's rank is a function of its parts' tokens unless a part starts with a BOM. Recent pairs
   // are remembered across chunks: a run of one character meets few pairs, thousands of times.
-  private readonly pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
-  private readonly pairRight = new Int32Array(PAIRS_REMEMBERED);
-  private readonly pairRanks = new Int32Array(PAIRS_REMEMBERED);
-  private readonly byteRanks = new Int32Array(256);
+  // Made at the first pair asked for (3 MB).
+  private pairLeft?: Int32Array;
+  private pairRight?: Int32Array;
+  private pairRanks?: Int32Array;
 
-  /** The table of `ranks`, made once. */
-  static of(ranks: RankData): RankTable {
-    let table = RankTable.made.get(ranks);
-    if (!table) RankTable.made.set(ranks, (table = new RankTable(ranks)));
-    return table;
+  constructor(readonly data: RankTableData) {
+    ({ slots: this.slots, offsets: this.offsets, keys: this.keys } = data);
+    this.mask = this.slots.length - 1;
+    this.illFormed = new Map(data.illFormed.map(([rank, token]) => [token, rank]));
+    let maxKeyBytes = 0;
+    for (let rank = 0; rank + 1 < this.offsets.length; rank++) maxKeyBytes = Math.max(maxKeyBytes, this.offsets[rank + 1]! - this.offsets[rank]!);
+    this.maxKeyBytes = maxKeyBytes;
+    const one = new Uint8Array(1);
+    for (let byte = 0; byte < 256; byte++) {
+      one[0] = byte;
+      this.byteRanks[byte] = this.find(one, 0, 1);
+    }
   }
 
-  private constructor(ranks: RankData) {
-    let maxKeyBytes = 0;
-    // As the library's forEach: holes skipped, a later string token wins over an equal earlier one.
-    ranks.forEach((token, rank) => {
-      let key: string;
-      if (typeof token === 'string') {
-        if (ASCII.test(token)) key = token; // its own UTF-8, one char a byte
-        else if (LONE_SURROGATE.test(token)) {
-          this.illFormed.set(token, rank);
-          return;
-        } else key = Buffer.from(token, 'utf8').toString('latin1');
-      } else {
+  /** The table of `ranks`; throws for ranks with a hole or an empty token, which have no key. */
+  static fromRanks(ranks: RankData): RankTable {
+    const encoder = new TextEncoder();
+    const tokenKeys: Uint8Array[] = [];
+    const illFormed: [number, string][] = [];
+    const offsets = new Uint32Array(ranks.length + 1);
+    const none = new Uint8Array(0);
+    for (let rank = 0; rank < ranks.length; rank++) {
+      const token = ranks[rank];
+      if (token === undefined || token.length === 0) throw new Error('ranks with a hole or an empty token have no rank table');
+      let key = none;
+      if (typeof token !== 'string') {
         const bytes = Uint8Array.from(token);
-        if (isValidUtf8(bytes)) return;
-        key = Buffer.from(bytes).toString('latin1');
-      }
-      this.byBytes.set(key, rank);
-      maxKeyBytes = Math.max(maxKeyBytes, key.length);
-    });
-    this.maxKeyBytes = maxKeyBytes;
-    for (let byte = 0; byte < 256; byte++) this.byteRanks[byte] = this.byBytes.get(String.fromCharCode(byte)) ?? -1;
+        if (!isValidUtf8(bytes)) key = bytes; // valid UTF-8 is looked up as the string it decodes to
+      } else if (!LONE_SURROGATE.test(token)) key = encoder.encode(token);
+      else illFormed.push([rank, token]);
+      tokenKeys.push(key);
+      offsets[rank + 1] = offsets[rank]! + key.length;
+    }
+    const keys = new Uint8Array(offsets[ranks.length]!);
+    tokenKeys.forEach((key, rank) => keys.set(key, offsets[rank]));
+    let size = 1024;
+    while (size < 2 * ranks.length) size *= 2;
+    const slots = new Uint32Array(size);
+    for (let rank = 0; rank < ranks.length; rank++) {
+      const [start, end] = [offsets[rank]!, offsets[rank + 1]!];
+      if (start === end) continue;
+      let slot = hash(keys, start, end) & (size - 1);
+      // As the library's Map: a later token of equal key wins.
+      while (slots[slot] !== 0 && !sameKey(keys, offsets, slots[slot]! - 1, keys, start, end)) slot = (slot + 1) & (size - 1);
+      slots[slot] = rank + 1;
+    }
+    return new RankTable({ slots, offsets, keys, illFormed });
+  }
+
+  /** The rank whose key is `bytes[start, end)`, or -1. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    if (end - start > this.maxKeyBytes || end === start) return -1;
+    const { slots, offsets, keys, mask } = this;
+    for (let slot = hash(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot]!;
+      if (entry === 0) return -1;
+      if (sameKey(keys, offsets, entry - 1, bytes, start, end)) return entry - 1;
+    }
   }
 
   /** The rank of one byte alone, or -1 (what {@link rankOf} finds for a span of that one byte). */
@@ -60,37 +102,54 @@ export class RankTable {
     return this.byteRanks[byte]!;
   }
 
-  /** The token a whole chunk is, or -1; `bytes` is the chunk's UTF-8 as a binary string. */
-  chunkRank(chunk: string, bytes: string): number {
-    if (LONE_SURROGATE.test(chunk)) return this.illFormed.get(chunk) ?? -1;
+  /** The token a whole chunk is, or -1; `bytes[0, n)` is the chunk's UTF-8, `wellFormed` whether it has no lone surrogate. */
+  chunkRank(chunk: string, wellFormed: boolean, bytes: Uint8Array, n: number): number {
     // A well-formed chunk equals a string token exactly when its UTF-8 is that token's key.
-    return this.byBytes.get(bytes) ?? -1;
+    return wellFormed ? this.find(bytes, 0, n) : (this.illFormed.get(chunk) ?? -1);
   }
 
-  /** The rank the library finds for `bytes[start, end)`, or -1; `bytes` is valid UTF-8, one char a byte. */
-  rankOf(bytes: string, start: number, end: number): number {
-    if (end - start > this.maxKeyBytes + BOM.length) return -1;
+  /** The rank the library finds for `bytes[start, end)`, or -1; `bytes[0, n)` is valid UTF-8. */
+  rankOf(bytes: Uint8Array, start: number, end: number, n: number): number {
     // A span that starts with a BOM starts at a character, so it is valid UTF-8 when it ends at one.
-    if (startsWithBom(bytes, start) && (end === bytes.length || (bytes.charCodeAt(end) & 0xc0) !== 0x80)) start += BOM.length;
-    if (end - start > this.maxKeyBytes) return -1;
-    return this.byBytes.get(bytes.slice(start, end)) ?? -1;
+    if (startsWithBom(bytes, start, n) && (end === n || (bytes[end]! & 0xc0) !== 0x80)) start += 3;
+    return this.find(bytes, start, end);
   }
 
   /** {@link rankOf} for `bytes[start, end)` made of tokens `left` (at `start`) and `right` (at `rightStart`). */
-  pairRank(left: number, right: number, bytes: string, start: number, rightStart: number, end: number): number {
+  pairRank(left: number, right: number, bytes: Uint8Array, start: number, rightStart: number, end: number): number {
+    if (!this.pairLeft) {
+      this.pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
+      this.pairRight = new Int32Array(PAIRS_REMEMBERED);
+      this.pairRanks = new Int32Array(PAIRS_REMEMBERED);
+    }
     const slot = (Math.imul(left, 0x9e3779b1) + right) & (PAIRS_REMEMBERED - 1);
-    if (this.pairLeft[slot] === left && this.pairRight[slot] === right) return this.pairRanks[slot]!;
-    const rank = this.rankOf(bytes, start, end);
-    if (left >= 0 && right >= 0 && !startsWithBom(bytes, start) && !startsWithBom(bytes, rightStart)) {
+    if (this.pairLeft[slot] === left && this.pairRight![slot] === right) return this.pairRanks![slot]!;
+    const n = bytes.length;
+    const rank = this.rankOf(bytes, start, end, n);
+    if (left >= 0 && right >= 0 && !startsWithBom(bytes, start, n) && !startsWithBom(bytes, rightStart, n)) {
       this.pairLeft[slot] = left;
-      this.pairRight[slot] = right;
-      this.pairRanks[slot] = rank;
+      this.pairRight![slot] = right;
+      this.pairRanks![slot] = rank;
     }
     return rank;
   }
 }
 
-const startsWithBom = (bytes: string, at: number) => bytes.charCodeAt(at) === 0xef && bytes.startsWith(BOM, at);
+/** FNV-1a, its high bits folded into the low ones the slots are taken from. */
+function hash(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h ^ (h >>> 15);
+}
+
+function sameKey(keys: Uint8Array, offsets: Uint32Array, rank: number, bytes: Uint8Array, start: number, end: number): boolean {
+  const at = offsets[rank]!;
+  if (offsets[rank + 1]! - at !== end - start) return false;
+  for (let i = start; i < end; i++) if (keys[at + i - start] !== bytes[i]) return false;
+  return true;
+}
+
+const startsWithBom = (bytes: Uint8Array, at: number, n: number) => at + 2 < n && bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {

@@ -1,0 +1,75 @@
+import type { RankTable } from './rank-table.js';
+
+/** No pair: above every rank. */
+const NONE = 0x7fffffff;
+
+// One chunk at a time: its UTF-8, where its parts start and their pairs' ranks, grown as needed.
+let bytes = new Uint8Array(512);
+let starts = new Int32Array(513);
+let pairRanks = new Int32Array(512);
+
+/**
+ * The number of tokens gpt-tokenizer's `encode` gives one chunk, by its own merge: the least ranked pair merged
+ * first (leftmost among equals), the parts' pairs found again by a scan. Quadratic, and cheapest for short chunks.
+ */
+export function shortChunkCount(chunk: string, table: RankTable): number {
+  if (chunk.length * 3 > bytes.length) {
+    bytes = new Uint8Array(chunk.length * 3);
+    starts = new Int32Array(bytes.length + 1);
+    pairRanks = new Int32Array(bytes.length);
+  }
+  // UTF-8 as the library's TextEncoder makes it: a lone surrogate becomes EF BF BD.
+  let n = 0;
+  let wellFormed = true;
+  for (let i = 0; i < chunk.length; i++) {
+    let c = chunk.charCodeAt(i);
+    if (c < 0x80) bytes[n++] = c;
+    else if (c < 0x800) {
+      bytes[n++] = 0xc0 | (c >> 6);
+      bytes[n++] = 0x80 | (c & 0x3f);
+    } else {
+      if (c >= 0xd800 && c < 0xe000) {
+        const low = chunk.charCodeAt(i + 1);
+        if (c < 0xdc00 && low >= 0xdc00 && low < 0xe000) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+          bytes[n++] = 0xf0 | (c >> 18);
+          bytes[n++] = 0x80 | ((c >> 12) & 0x3f);
+          bytes[n++] = 0x80 | ((c >> 6) & 0x3f);
+          bytes[n++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+        wellFormed = false;
+        c = 0xfffd;
+      }
+      bytes[n++] = 0xe0 | (c >> 12);
+      bytes[n++] = 0x80 | ((c >> 6) & 0x3f);
+      bytes[n++] = 0x80 | (c & 0x3f);
+    }
+  }
+  if (table.chunkRank(chunk, wellFormed, bytes, n) >= 0) return 1;
+  const rankOf = (start: number, end: number) => {
+    const rank = table.rankOf(bytes, start, end, n);
+    return rank < 0 ? NONE : rank;
+  };
+  let parts = n;
+  for (let i = 0; i <= n; i++) starts[i] = i;
+  for (let i = 0; i + 1 < n; i++) pairRanks[i] = rankOf(i, i + 2);
+  for (;;) {
+    let least = NONE;
+    let at = -1;
+    for (let i = 0; i + 1 < parts; i++) {
+      if (pairRanks[i]! < least) {
+        least = pairRanks[i]!;
+        at = i;
+      }
+    }
+    if (at < 0) return parts;
+    // Parts at and at + 1 become one: the starts and pairs after them move down by one.
+    for (let i = at + 1; i < parts; i++) starts[i] = starts[i + 1]!;
+    for (let i = at + 1; i + 2 < parts; i++) pairRanks[i] = pairRanks[i + 1]!;
+    parts--;
+    if (at + 1 < parts) pairRanks[at] = rankOf(starts[at]!, starts[at + 2]!);
+    if (at > 0) pairRanks[at - 1] = rankOf(starts[at - 1]!, starts[at + 1]!);
+  }
+}
