@@ -8,6 +8,8 @@ export interface RankTableData {
   /** The key of rank r is `keys[offsets[r], offsets[r + 1])`; empty for a token no bytes find. */
   readonly offsets: Uint32Array;
   readonly keys: Uint8Array;
+  /** The longest key's length. */
+  readonly maxKeyBytes: number;
   /** The tokens with lone surrogates, [rank, token]: only a whole chunk can equal one. */
   readonly illFormed: readonly (readonly [number, string])[];
 }
@@ -38,12 +40,9 @@ export class RankTable {
   private pairRanks?: Int32Array;
 
   constructor(readonly data: RankTableData) {
-    ({ slots: this.slots, offsets: this.offsets, keys: this.keys } = data);
+    ({ slots: this.slots, offsets: this.offsets, keys: this.keys, maxKeyBytes: this.maxKeyBytes } = data);
     this.mask = this.slots.length - 1;
     this.illFormed = new Map(data.illFormed.map(([rank, token]) => [token, rank]));
-    let maxKeyBytes = 0;
-    for (let rank = 0; rank + 1 < this.offsets.length; rank++) maxKeyBytes = Math.max(maxKeyBytes, this.offsets[rank + 1]! - this.offsets[rank]!);
-    this.maxKeyBytes = maxKeyBytes;
     const one = new Uint8Array(1);
     for (let byte = 0; byte < 256; byte++) {
       one[0] = byte;
@@ -58,6 +57,7 @@ export class RankTable {
     const illFormed: [number, string][] = [];
     const offsets = new Uint32Array(ranks.length + 1);
     const none = new Uint8Array(0);
+    let maxKeyBytes = 0;
     for (let rank = 0; rank < ranks.length; rank++) {
       const token = ranks[rank];
       if (token === undefined || token.length === 0) throw new Error('ranks with a hole or an empty token have no rank table');
@@ -68,6 +68,7 @@ export class RankTable {
       } else if (!LONE_SURROGATE.test(token)) key = encoder.encode(token);
       else illFormed.push([rank, token]);
       tokenKeys.push(key);
+      maxKeyBytes = Math.max(maxKeyBytes, key.length);
       offsets[rank + 1] = offsets[rank]! + key.length;
     }
     const keys = new Uint8Array(offsets[ranks.length]!);
@@ -83,7 +84,7 @@ export class RankTable {
       while (slots[slot] !== 0 && !sameKey(keys, offsets, slots[slot]! - 1, keys, start, end)) slot = (slot + 1) & (size - 1);
       slots[slot] = rank + 1;
     }
-    return new RankTable({ slots, offsets, keys, illFormed });
+    return new RankTable({ slots, offsets, keys, maxKeyBytes, illFormed });
   }
 
   /** The rank whose key is `bytes[start, end)`, or -1. */
