@@ -8,7 +8,7 @@ import type { RankTable } from './rank-table.js';
 export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
   const bytes = Buffer.from(chunk, 'utf8');
-  const whole = table.chunkRank(chunk, !/\p{Cs}/u.test(chunk), bytes, bytes.length);
+  const whole = table.chunkRank(chunk, bytes, bytes.length);
   return whole >= 0 ? [whole] : new Merge(bytes, table).tokens();
 }
 

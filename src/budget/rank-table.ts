@@ -103,10 +103,11 @@ export class RankTable {
     return this.byteRanks[byte]!;
   }
 
-  /** The token a whole chunk is, or -1; `bytes[0, n)` is the chunk's UTF-8, `wellFormed` whether it has no lone surrogate. */
-  chunkRank(chunk: string, wellFormed: boolean, bytes: Uint8Array, n: number): number {
+  /** The token a whole chunk is, or -1; `bytes[0, n)` is the chunk's UTF-8. */
+  chunkRank(chunk: string, bytes: Uint8Array, n: number): number {
+    if (LONE_SURROGATE.test(chunk)) return this.illFormed.get(chunk) ?? -1;
     // A well-formed chunk equals a string token exactly when its UTF-8 is that token's key.
-    return wellFormed ? this.find(bytes, 0, n) : (this.illFormed.get(chunk) ?? -1);
+    return this.find(bytes, 0, n);
   }
 
   /** The rank the library finds for `bytes[start, end)`, or -1; `bytes[0, n)` is valid UTF-8. */
