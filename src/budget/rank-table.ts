@@ -52,27 +52,28 @@ export class RankTable {
 
   /** The table of `ranks`; throws for ranks with a hole or an empty token, which have no key. */
   static fromRanks(ranks: RankData): RankTable {
-    const encoder = new TextEncoder();
-    const tokenKeys: Uint8Array[] = [];
+    let bound = 0;
+    for (const token of ranks) bound += token === undefined ? 0 : 3 * token.length;
+    const keys = Buffer.alloc(bound);
     const illFormed: [number, string][] = [];
     const offsets = new Uint32Array(ranks.length + 1);
-    const none = new Uint8Array(0);
     let maxKeyBytes = 0;
-    for (let rank = 0; rank < ranks.length; rank++) {
+    for (let rank = 0, at = 0; rank < ranks.length; rank++) {
       const token = ranks[rank];
       if (token === undefined || token.length === 0) throw new Error('ranks with a hole or an empty token have no rank table');
-      let key = none;
+      const start = at;
       if (typeof token !== 'string') {
         const bytes = Uint8Array.from(token);
-        if (!isValidUtf8(bytes)) key = bytes; // valid UTF-8 is looked up as the string it decodes to
-      } else if (!LONE_SURROGATE.test(token)) key = encoder.encode(token);
+        // Valid UTF-8 is looked up as the string it decodes to.
+        if (!isValidUtf8(bytes)) {
+          keys.set(bytes, at);
+          at += bytes.length;
+        }
+      } else if (!LONE_SURROGATE.test(token)) at += keys.write(token, at);
       else illFormed.push([rank, token]);
-      tokenKeys.push(key);
-      maxKeyBytes = Math.max(maxKeyBytes, key.length);
-      offsets[rank + 1] = offsets[rank]! + key.length;
+      maxKeyBytes = Math.max(maxKeyBytes, at - start);
+      offsets[rank + 1] = at;
     }
-    const keys = new Uint8Array(offsets[ranks.length]!);
-    tokenKeys.forEach((key, rank) => keys.set(key, offsets[rank]));
     let size = 1024;
     while (size < 2 * ranks.length) size *= 2;
     const slots = new Uint32Array(size);
@@ -84,7 +85,7 @@ export class RankTable {
       while (slots[slot] !== 0 && !sameKey(keys, offsets, slots[slot]! - 1, keys, start, end)) slot = (slot + 1) & (size - 1);
       slots[slot] = rank + 1;
     }
-    return new RankTable({ slots, offsets, keys, maxKeyBytes, illFormed });
+    return new RankTable({ slots, offsets, keys: keys.subarray(0, offsets[ranks.length]), maxKeyBytes, illFormed });
   }
 
   /** The rank whose key is `bytes[start, end)`, or -1. */
