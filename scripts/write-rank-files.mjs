@@ -1,6 +1,6 @@
-// Run by `npm run build` after tsc: writes gpt-tokenizer's ranks into rank files beside the built
-// encoding modules (dist/budget/o200k_base.ranks, cl100k_base.ranks), which those modules read
-// instead of importing the library's array literals (see src/budget/rank-file.ts).
+// Run by `npm run build` after tsc: writes the rank tables of gpt-tokenizer's ranks into rank files
+// beside the built encoding modules (dist/budget/o200k_base.ranks, cl100k_base.ranks), which those
+// modules use as read instead of importing the library's array literals (see src/budget/rank-file.ts).
 import { writeRankFile } from '../dist/budget/rank-file.js';
 
 for (const name of ['o200k_base', 'cl100k_base']) {
