@@ -117,6 +117,19 @@ describe('rank file', () => {
     expect(readRankFile(file, LIBRARY.o200k_base.url)).toBeUndefined();
   });
 
+  it('a header padded otherwise (the data not at a multiple of 4 bytes) still gives the table, copied', () => {
+    const file = written('cl100k_base');
+    const content = readFileSync(file);
+    const headerEnd = content.indexOf(10, 30);
+    writeFileSync(file, Buffer.concat([content.subarray(0, headerEnd), Buffer.from(' '), content.subarray(headerEnd)]));
+    const table = readRankFile(file, LIBRARY.cl100k_base.url)!;
+    expect(table).toBeDefined();
+    expect(table.data.slots.byteOffset % 4).toBe(0);
+    const key = Buffer.from(' hello');
+    expect(table.find(key, 0, key.length)).toBe(LIBRARY.cl100k_base.ranks.indexOf(' hello'));
+    expect(table.find(key, 0, key.length)).toBeGreaterThan(0);
+  });
+
   it('a file made from another copy of the module gives no ranks to the library’s own, nor the other way round', () => {
     // The same ranks in a module of other bytes: another version, or a patched copy.
     const copy = join(mkdtempSync(join(root, 'copy-')), 'o200k_base.mjs');

@@ -76,7 +76,7 @@ function tableOf(content: Buffer, source: string): RankTable | undefined {
   const { slots, count, keyBytes } = fields;
   if (fields.source !== source || fields.endianness !== endianness() || data.length !== 4 * (slots + count + 1) + keyBytes) return undefined;
   if ((slots & (slots - 1)) !== 0 || digest(fields, data) !== dataDigest) return undefined;
-  if (data.byteOffset % 4 !== 0) data = data.slice();
+  if (data.byteOffset % 4 !== 0) data = new Uint8Array(data); // a copy: Buffer.slice would be a view
   const at = (offset: number) => data.byteOffset + offset;
   return new RankTable({
     slots: new Uint32Array(data.buffer, at(0), slots),
