@@ -41,14 +41,7 @@ export class NoteService {
         const timeoutMs = end.remainingMs();
         // Priced for the format it is rendered in; stopped, not only abandoned, by the caller's signal and deadline.
         const options: AnyBuildOptions = {
-          focus: request.focus,
-          budget: request.budget,
-          tokenizer: request.tokenizer,
-          format: request.format,
-          ...(request.truncate !== undefined && { truncate: request.truncate }),
-          ...(request.relations && { relations: request.relations }),
-          ...(request.links && { links: true }),
-          ...(request.fit !== undefined && { fit: request.fit }),
+          ...request,
           ...(scope.readableNotebooks && { readableNotebooks: [...scope.readableNotebooks] }),
           ...(timeoutMs !== undefined && { timeoutMs }),
           ...(scope.signal && { signal: scope.signal }),

@@ -1,5 +1,3 @@
-import type { NoteFinder } from '../store/note-finder.js';
-import type { NoteStore } from '../store/note-store.js';
 import { BuildSlots } from './build-slots.js';
 import { checkStore } from './check-store.js';
 import { MAX_SERVICE_TIMEOUT_MS } from './max-service-timeout-ms.js';
@@ -20,21 +18,11 @@ export interface ServiceFlags {
   readonly timeoutMs: string;
 }
 
-export interface OpenedService {
-  readonly store: NoteStore & NoteFinder;
-  readonly service: NoteService;
-  readonly slots: BuildSlots;
-  readonly readableNotebooks: readonly number[] | undefined;
-  readonly timeoutMs: number;
-  check(): Promise<void>;
-  close(): Promise<void>;
-}
-
 /**
  * What the HTTP API and the MCP server share: settings checked (messages name what `fieldOf` gives), the store
  * opened with a connection per build and one spare, and a `NoteService` over bounded build slots.
  */
-export async function openService(flags: ServiceFlags, fieldOf: (key: string) => string): Promise<OpenedService> {
+export async function openService(flags: ServiceFlags, fieldOf: (key: string) => string) {
   const maxBuilds = wholeNumberFlag(fieldOf('maxBuilds'), flags.maxBuilds, 1, 1_000);
   const slots = new BuildSlots({
     max: maxBuilds,
@@ -46,3 +34,5 @@ export async function openService(flags: ServiceFlags, fieldOf: (key: string) =>
   const { store, close } = await openStore(flags.db, { poolSize: maxBuilds + 1, table: flags.table, columns: flags.columns, fieldOf });
   return { store, service: new NoteService(store, slots), slots, readableNotebooks, timeoutMs, check: () => checkStore(store), close };
 }
+
+export type OpenedService = Awaited<ReturnType<typeof openService>>;

@@ -137,22 +137,15 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
         service.context(ContextQuerySchema, input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
       ),
     );
-    let answer;
-    try {
-      answer = await done;
-      metrics.buildSeconds.observe({ outcome: 'ok' }, timings.buildMs / 1_000);
-    } catch (error) {
-      // A request refused before its build started (bad input, busy) is no build.
-      if (timings.builds > 0) metrics.buildSeconds.observe({ outcome: httpErrorOf(error).code }, timings.buildMs / 1_000);
-      throw error;
-    } finally {
-      // On failures too: a build that timed out says how long it ran and how much of it was reading.
-      if (timings.builds > 0) {
-        void reply.header('Server-Timing', `build;dur=${timings.buildMs.toFixed(1)}, read;dur=${timings.readMs.toFixed(1)};desc="${timings.reads} batches"`);
-      }
+    const settled = await done.then((answer) => ({ answer }), (error: unknown) => ({ error }));
+    // On failures too: a build that timed out says how long it ran and how much of it was reading. A request refused before
+    // its build started (bad input, busy) is no build.
+    if (timings.builds > 0) {
+      metrics.buildSeconds.observe({ outcome: 'answer' in settled ? 'ok' : httpErrorOf(settled.error).code }, timings.buildMs / 1_000);
+      void reply.header('Server-Timing', `build;dur=${timings.buildMs.toFixed(1)}, read;dur=${timings.readMs.toFixed(1)};desc="${timings.reads} batches"`);
     }
-
-    const { result, report, text, format } = answer;
+    if ('error' in settled) throw settled.error;
+    const { result, report, text, format } = settled.answer;
     const body = format === 'json' ? JSON.stringify({ result, report }) : text;
     // The tag covers what the answer says, not how it was built (round trips may differ between two equal answers).
     const tag = entityTag(format, body);
@@ -175,22 +168,14 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
-    const started = performance.now();
+    const search = async () => service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
+    const observe = metrics.searchSeconds.startTimer();
     try {
-      const notes = await inRequestSpan(request, () =>
-        noteContextTracer().startActiveSpan('note-context find notes', async (span) => {
-          try {
-            return await service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
-          } finally {
-            span.end();
-          }
-        }),
-      );
-      metrics.searchSeconds.observe({ outcome: 'ok' }, (performance.now() - started) / 1_000);
-      void reply.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
+      const notes = await inRequestSpan(request, () => noteContextTracer().startActiveSpan('note-context find notes', (span) => search().finally(() => span.end())));
+      void reply.header('Server-Timing', `search;dur=${(observe({ outcome: 'ok' }) * 1_000).toFixed(1)}`);
       return { notes };
     } catch (error) {
-      metrics.searchSeconds.observe({ outcome: httpErrorOf(error).code }, (performance.now() - started) / 1_000);
+      observe({ outcome: httpErrorOf(error).code });
       throw error;
     }
   });

@@ -1,7 +1,7 @@
 import type { ResultView } from './result-view.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
-import type { FocusListName, FocusListRule } from '../relationships/focus-lists.js';
+import { FOCUS_LISTS, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { bareNoteOf } from './bare-note-of.js';
 import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './graph-rag-result-schema.js';
 
@@ -22,7 +22,14 @@ export class ResultBuilder {
 
   constructor(foci: readonly FocusStart[], readonly several = false) {
     this.focusNotes = foci.map(({ focus, contextualPath }) => focusNoteOf(focus, contextualPath));
-    this.views = this.focusNotes.map((focusNote, index) => new FocusView(this, focusNote, several ? { index, of: this.focusNotes.length } : undefined));
+    const related = this.relatedNotes;
+    this.views = this.focusNotes.map((focusNote, index) => ({
+      get relatedCount() {
+        return related.length;
+      },
+      list: (name: FocusListName) => focusNote[name],
+      focusPlace: several ? { index, of: this.focusNotes.length } : undefined,
+    }));
   }
 
   get relatedCount(): number {
@@ -74,29 +81,8 @@ function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): 
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The result as pricing sees it from one focus note. */
-class FocusView implements ResultView {
-  constructor(
-    private readonly builder: ResultBuilder,
-    private readonly focusNote: FocusNote,
-    readonly focusPlace: ResultView['focusPlace'],
-  ) {}
-
-  get relatedCount(): number {
-    return this.builder.relatedCount;
-  }
-
-  list(name: FocusListName): readonly string[] {
-    return this.focusNote[name];
-  }
-}
-
-function copyOf(focusNote: FocusNote): FocusNote {
-  const copy: Mutable<FocusNote> = { ...focusNote };
-  copy.contextualPath = [...focusNote.contextualPath];
-  copy.children = [...focusNote.children];
-  copy.referrings = [...focusNote.referrings];
-  copy.priorSiblings = [...focusNote.priorSiblings];
-  copy.youngerSiblings = [...focusNote.youngerSiblings];
+function copyOf(note: FocusNote): FocusNote {
+  const copy: Mutable<FocusNote> = { ...note, contextualPath: [...note.contextualPath] };
+  for (const { list } of Object.values(FOCUS_LISTS)) copy[list] = [...note[list]];
   return copy;
 }

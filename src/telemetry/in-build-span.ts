@@ -4,28 +4,18 @@ import type { BuildReport } from '../iterator/build-report.js';
 import type { AnyResult } from '../result/graph-rag-result-schema.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
-import { recordFailure } from './record-failure.js';
+import { timedSpan } from './timed-span.js';
 
 /** Runs `build` as the active `note-context build` span, with the options' and report's figures; its time goes to `timingBuilds`. */
 export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown, build: () => Promise<T>): Promise<T> {
   const timings = currentBuildTimings();
-  return noteContextTracer().startActiveSpan('note-context build', async (span) => {
-    const started = timings && performance.now();
+  return noteContextTracer().startActiveSpan('note-context build', (span) => {
     if (span.isRecording()) span.setAttributes(optionAttributes(options));
-    try {
+    return timedSpan(span, timings, 'build', async () => {
       const outcome = await build();
       if (span.isRecording()) span.setAttributes(reportAttributes(outcome.report));
       return outcome;
-    } catch (error) {
-      recordFailure(span, error, 'build failed');
-      throw error;
-    } finally {
-      if (timings) {
-        timings.builds++;
-        timings.buildMs += performance.now() - started!;
-      }
-      span.end();
-    }
+    });
   });
 }
 

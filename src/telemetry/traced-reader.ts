@@ -3,7 +3,7 @@ import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
-import { recordFailure } from './record-failure.js';
+import { timedSpan } from './timed-span.js';
 
 /**
  * The reader with each read batch a `note-context read` span and timed, or itself when nothing records.
@@ -17,21 +17,11 @@ export function tracedReader(reader: NoteReader): NoteReader {
     const span = noteContextTracer().startSpan('note-context read', undefined, parent);
     const recording = span.isRecording();
     if (recording) span.setAttributes(requestAttributes(requests));
-    const started = timings && performance.now();
-    try {
+    return timedSpan(span, timings, 'read', async () => {
       const answers = await read(requests);
       if (recording) span.setAttribute('note_context.read.records', answers.reduce((sum, records) => sum + (records as readonly unknown[]).length, 0));
       return answers;
-    } catch (error) {
-      recordFailure(span, error, 'read failed');
-      throw error;
-    } finally {
-      if (timings) {
-        timings.reads++;
-        timings.readMs += performance.now() - started!;
-      }
-      span.end();
-    }
+    });
   };
   return {
     get roundTrips() {
