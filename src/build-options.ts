@@ -43,10 +43,7 @@ const POSITIVE_MS = expecting(`a positive integer (milliseconds) up to ${MAX_TIM
 
 export const BuildOptionsSchema = z.strictObject(
   {
-    /**
-     * The note to build context for, an id or `/n{id}` (a `GraphRAGResult`); or a list of 1 to 10
-     * distinct ones (a `MultiFocusResult`: one budget, one list of related notes).
-     */
+    /** The note to build context for, an id or `/n{id}` (a `GraphRAGResult`); or a list of 1 to 10 distinct ones (a `MultiFocusResult`). */
     focus: FocusSchema,
     /** Tokens for related notes; the focus note's own cost is not taken from it. */
     budget: wholeNumber(),
@@ -56,17 +53,11 @@ export const BuildOptionsSchema = z.strictObject(
     truncate: wholeNumber().default(BUILD_OPTION_DEFAULTS.truncate),
     /** When given, only notes of these notebooks exist for the build. Plain ids, not uris. */
     readableNotebooks: z.array(z.int({ error: NOTEBOOK_ID }).positive({ error: NOTEBOOK_ID }), { error: expecting('a list of notebook ids') }).optional(),
-    /**
-     * Notes an earlier page already returned (ids or uris). They count as already in the result:
-     * never returned again, yet still leading on to their neighbours, so pages cover everything.
-     */
+    /** Notes an earlier page returned (ids or uris): never returned again, yet still leading on to their neighbours. */
     exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
     /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
     format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.format),
-    /**
-     * The related relations the build may use (default the sixteen of the note tree); a left-out one
-     * is never active. A link relation named here is used whatever `links` says.
-     */
+    /** The related relations the build may use (default the sixteen of the note tree); a link relation named here is used whatever `links` says. */
     relations: RelationsSchema.optional(),
     /** Links between notes (spec section 10): `true` adds `LinkedNote`, `LinkingNote` and `LinkedNoteLink` to the relations in effect (default `false`). */
     links: z.boolean({ error: expecting('true or false') }).default(BUILD_OPTION_DEFAULTS.links),
@@ -125,10 +116,7 @@ export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
   links: z.preprocess(booleanFromText, shape.links),
 });
 
-/**
- * Options written as text (command-line flags), checked by the same fields as
- * {@link resolveBuildOptions}. `fieldOf` names a field as the caller knows it (`--budget`).
- */
+/** Options written as text (command-line flags), checked by the same fields; `fieldOf` names a field as the caller knows it (`--budget`). */
 export function resolveBuildOptionsText(text: BuildOptionsText, fieldOf: (key: string) => string = (key) => key): ResolvedBuildOptions {
   const parsed = BuildOptionsTextSchema.safeParse(text);
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options', (path) => fieldOf(String(path[0])));

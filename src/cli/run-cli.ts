@@ -23,13 +23,13 @@ export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as cons
 
 type Write = (text: string) => void;
 
-interface BuildFlags extends Omit<BuildOptionsText, 'links'>, TableFlags {
-  readonly db?: string;
+interface BuildFlags extends Omit<BuildOptionsText, 'links'>, StoreFlags {
   readonly report?: boolean;
   readonly links?: boolean;
 }
 
-interface TableFlags {
+interface StoreFlags {
+  readonly db?: string;
   readonly table?: string;
   readonly columns?: string;
 }
@@ -42,8 +42,7 @@ const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${lette
 export const envOf = (long: string) => `NOTE_CONTEXT_${long.replace(/^--/, '').replace(/-/g, '_').toUpperCase()}`;
 
 function flag(flags: string, description: string, defaultValue?: string): Option {
-  const option = new Option(flags, description).env(envOf(flags.split(' ')[0]!));
-  return defaultValue === undefined ? option : option.default(defaultValue);
+  return new Option(flags, description).env(envOf(flags.split(' ')[0]!)).default(defaultValue);
 }
 
 const TRUE_TEXT = /^(1|true|yes|on)$/i;
@@ -66,8 +65,10 @@ function switchesFromEnv(command: Command): void {
   }
 }
 
-function tableFlags(command: Command): Command {
+/** Where the notes are: `--db`, and the table and its columns for a database URL. */
+function storeFlags(command: Command, db = flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')): Command {
   return command
+    .addOption(db)
     .addOption(flag('--table <name>', "the notes table, for a database URL (default: Doughnut's note; schema.table allowed)"))
     .addOption(flag('--columns <field=column,…>', "the table's own column names, e.g. title=name,details=body (fields: id, title, details, parentId, objectId, siblingOrder, notebookId, deletedAt)"));
 }
@@ -92,12 +93,7 @@ export async function runCli(argv: readonly string[], out: Write = (text) => pro
     .hook('preAction', (_program, command) => switchesFromEnv(command));
 
   // No defaults and no "required" here: the options schema has them, and says what is missing.
-  tableFlags(
-    program
-      .command('build')
-      .description('build the context of a focus note (or several) and print it on stdout')
-      .addOption(flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')),
-  )
+  storeFlags(program.command('build').description('build the context of a focus note (or several) and print it on stdout'))
     .addOption(flag('--focus <id|/nID>[,…]', 'the focus note (required); several, comma-separated, give one context for all of them'))
     .addOption(flag('--budget <n>', 'tokens for related notes, an integer ≥ 0; the focus note is not charged (required)'))
     .addOption(flag('--tokenizer <name>', `o200k | cl100k | estimate | one-per-note (default: ${BUILD_OPTION_DEFAULTS.tokenizer})`))
@@ -114,11 +110,9 @@ export async function runCli(argv: readonly string[], out: Write = (text) => pro
       exitCode = await runBuild(flags, fieldsOf(command), out, err, writeErr);
     });
 
-  tableFlags(
-    program
-      .command('load')
-      .description('load a fixture JSON file into a MySQL or PostgreSQL database (creates the notes table if missing)')
-      .addOption(flag(`--db <${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}>`, 'the database to load into (required)')),
+  storeFlags(
+    program.command('load').description('load a fixture JSON file into a MySQL or PostgreSQL database (creates the notes table if missing)'),
+    flag(`--db <${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}>`, 'the database to load into (required)'),
   )
     .addOption(flag('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`))
     .argument('<fixture.json>', 'the fixture to load')
@@ -137,7 +131,7 @@ export async function runCli(argv: readonly string[], out: Write = (text) => pro
 
   // Services load their SDK or framework only when started, so `build` stays quick to start.
   const serviceFlags = (command: Command, what: string) =>
-    tableFlags(command.addOption(flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')))
+    storeFlags(command)
       .addOption(flag('--readable-notebooks <ids>', `notebook ids ${what} may read (default: all)`))
       .addOption(flag('--max-builds <n>', 'builds and searches at once; more wait in the queue', String(DEFAULT_MAX_BUILDS)))
       .addOption(flag('--queue <n>', 'calls that may wait for a free slot; more are refused as busy', String(DEFAULT_QUEUE)))
@@ -209,8 +203,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   }
 }
 
-interface LoadFlags extends TableFlags {
-  readonly db?: string;
+interface LoadFlags extends StoreFlags {
   readonly batch?: string;
 }
 

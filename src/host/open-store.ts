@@ -62,15 +62,11 @@ export async function openStore(db: string | undefined, options: OpenStoreOption
   await checkDb(db, field);
   const names = tableNamesOf(options, db);
   const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
-  if (isMysqlUrl(db)) {
+  if (isMysqlUrl(db) || isPostgresUrl(db)) {
     // Loaded only for a database: mysql2 is a large part of the CLI's start-up.
-    const { MysqlNoteStore } = await import('../store/mysql/mysql-note-store.js');
-    const store = MysqlNoteStore.fromUrl(db, sqlOptions);
-    return { store, close: () => store.destroy() };
-  }
-  if (isPostgresUrl(db)) {
-    const { PostgresNoteStore } = await import('../store/postgres/postgres-note-store.js');
-    const store = PostgresNoteStore.fromUrl(db, sqlOptions);
+    const store = isMysqlUrl(db)
+      ? (await import('../store/mysql/mysql-note-store.js')).MysqlNoteStore.fromUrl(db, sqlOptions)
+      : (await import('../store/postgres/postgres-note-store.js')).PostgresNoteStore.fromUrl(db, sqlOptions);
     return { store, close: () => store.destroy() };
   }
   const path = db ?? SAMPLE_NOTEBOOK;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { ValidationError } from '../note-context-error.js';
 import { parseNotebookIds } from '../host/parse-notebook-ids.js';
-import { readableNotebooksFor } from '../host/readable-notebooks-for.js';
 import { BuildSlots } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
@@ -200,10 +199,13 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   if (ownDocument) app.get('/openapi.json', { schema: schemas.document }, async () => app.swagger());
 
+  // Access belongs to the host: a request may narrow the readable notebooks, never widen them.
   function readableFor(request: FastifyRequest): readonly number[] | undefined {
     const header = request.headers[READABLE_NOTEBOOKS_HEADER.toLowerCase()];
-    const requested = header === undefined ? undefined : parseNotebookIds(READABLE_NOTEBOOKS_HEADER, [header].flat().join(','));
-    return readableNotebooksFor(options.readableNotebooks, requested);
+    if (header === undefined) return options.readableNotebooks;
+    const requested = parseNotebookIds(READABLE_NOTEBOOKS_HEADER, [header].flat().join(','));
+    const allowed = options.readableNotebooks && new Set(options.readableNotebooks);
+    return allowed ? requested.filter((id) => allowed.has(id)) : requested;
   }
 };
 

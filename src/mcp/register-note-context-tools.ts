@@ -66,10 +66,7 @@ export function registerNoteContextTools(server: McpServer, options: NoteContext
   );
 }
 
-/**
- * The JSON Schema of `schema` for clients, but arguments handed on as they came: `NoteService`
- * checks them, so a bad one reads as on the CLI and over HTTP, not in the SDK's own words.
- */
+/** The JSON Schema of `schema` for clients, but arguments handed on as they came, for `NoteService` to check in the CLI's words. */
 function advertised(schema: z.ZodObject) {
   return z.looseObject({}).meta(jsonSchemaOf(schema, 'input', 'draft-7'));
 }

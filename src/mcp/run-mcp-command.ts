@@ -18,11 +18,7 @@ interface McpFlags extends ServiceFlags {
 /** How long past `--timeout-ms` a stopping server waits for its calls and its pool before it gives up on them. */
 const STOP_GRACE_MS = 2_000;
 
-/**
- * `note-context mcp`: the tools over stdio until stdin closes or a signal comes (with `--http`:
- * over Streamable HTTP until a signal); then it waits for the calls in flight (they end by
- * `--timeout-ms`, plus a grace), closes the store and resolves. Stdout carries only protocol messages.
- */
+/** `note-context mcp`: the tools over stdio until stdin closes or a signal (`--http`: over Streamable HTTP until a signal); stdout carries only protocol messages. */
 export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => string, err: (text: string) => void): Promise<number> {
   let opened: OpenedService;
   let settings: { port: number; token: string | undefined };

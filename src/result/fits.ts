@@ -1,7 +1,4 @@
-/**
- * What a build does with a new note that costs more than what is left (spec section 9): `skip`
- * it (section 4 as written) or `shorten` its details until it fits.
- */
+/** A new note over what is left of the budget (spec section 9): `skip` it (section 4 as written), or `shorten` its details to fit. */
 export const FITS = ['skip', 'shorten'] as const;
 
 export type Fit = (typeof FITS)[number];

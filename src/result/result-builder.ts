@@ -11,10 +11,7 @@ export interface FocusStart {
   readonly contextualPath: readonly NoteRecord[];
 }
 
-/**
- * Grows a result during a build: the focus notes written in full at the start, related notes and
- * focus-list entries as the iteration reaches them. A list of foci, even of one, gives a `MultiFocusResult`.
- */
+/** Grows a result during a build: focus notes in full at the start, then related notes and focus-list entries; `several`: a `MultiFocusResult`. */
 export class ResultBuilder {
   private readonly focusNotes: FocusNote[];
   private readonly relatedNotes: BareNote[] = [];

@@ -1,10 +1,7 @@
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { BuildTimings } from './build-timings.js';
 
-/**
- * Runs `work` in `span`, then ends it: a failure recorded on a recording span (its status named after the error), and the
- * time counted in `timings` under `kind` (`builds` and `buildMs`, say).
- */
+/** Runs `work` in `span`, then ends it: a failure recorded on it, the time counted in `timings` (`builds` and `buildMs`, say). */
 export async function timedSpan<T>(span: Span, timings: BuildTimings | undefined, kind: 'build' | 'read', work: () => Promise<T>): Promise<T> {
   const started = timings && performance.now();
   try {

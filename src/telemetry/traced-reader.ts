@@ -5,10 +5,7 @@ import { currentBuildTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';
 import { timedSpan } from './timed-span.js';
 
-/**
- * The reader with each read batch a `note-context read` span and timed, or itself when nothing records.
- * `readNow` (from memory, no round trip) passes untraced.
- */
+/** The reader with each read batch a `note-context read` span and timed, or itself when nothing records; `readNow` passes untraced. */
 export function tracedReader(reader: NoteReader): NoteReader {
   const parent = context.active();
   const timings = currentBuildTimings();
