@@ -10,11 +10,6 @@ export const DEFAULT_MAX_BUILDS = 8;
 export const DEFAULT_QUEUE = 256;
 export const DEFAULT_QUEUE_WAIT_MS = 5_000;
 
-interface Waiter {
-  readonly start: () => void;
-  readonly refuse: (reason: unknown) => void;
-}
-
 /**
  * At most `max` builds and searches at once, `queue` more waiting in turn up to `waitMs` (else `ServiceBusy`). A slot is
  * held until the work itself ends, not until its caller stops waiting: the bound is on the database's real load.
@@ -24,7 +19,7 @@ export class BuildSlots {
   readonly queue: number;
   readonly waitMs: number;
   private running = 0;
-  private readonly waiting: Waiter[] = [];
+  private readonly waiting: { readonly start: () => void; readonly refuse: (reason: unknown) => void }[] = [];
   private drainWaiters: (() => void)[] = [];
 
   constructor(options: BuildSlotsOptions | number) {
@@ -68,12 +63,12 @@ export class BuildSlots {
         const index = this.waiting.indexOf(waiter);
         if (index >= 0) this.waiting.splice(index, 1);
       };
-      const waiter: Waiter = {
+      const waiter = {
         start: () => {
           leave();
           resolve();
         },
-        refuse: (reason) => {
+        refuse: (reason: unknown) => {
           leave();
           reject(reason);
           this.notifyIfDrained();

@@ -59,11 +59,10 @@ export class NoteService {
 
   async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
     const { query, limit } = parse(FindNotesRequestSchema, input);
-    const readable = scope.readableNotebooks;
     const end = new CallDeadline(scope.signal, scope.timeoutMs);
     try {
       // The search gets the call's signal: the store gives up its connection when it aborts.
-      const options = { limit, signal: end.signal, ...(readable && { readableNotebooks: new Set(readable) }) };
+      const options = { limit, signal: end.signal, ...(scope.readableNotebooks && { readableNotebooks: new Set(scope.readableNotebooks) }) };
       return await end.race(this.run(() => this.store.findNotes(query, options), end.signal));
     } finally {
       end.clear();

@@ -1,6 +1,9 @@
 import type { OpenedService } from './open-service.js';
 import { firstLineOf } from './service-error.js';
 
+/** How long past the calls' own end (their timeout, or a cut-off) a stopping server waits for them and its pool. */
+export const STOP_GRACE_MS = 2_000;
+
 /** Closes the server, waits for the calls still running, closes the pool; false when that takes more than `withinMs`. */
 export async function stopService(opened: OpenedService, closeServer: () => Promise<void>, withinMs: number, err: (text: string) => void): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,9 +1,10 @@
+import { once } from 'node:events';
 import { ValidationError } from '../note-context-error.js';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { serviceErrorOf } from '../host/service-error.js';
 import { packageVersion } from '../host/package-version.js';
-import { stopService } from '../host/stop-service.js';
+import { STOP_GRACE_MS, stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { createHttpServer } from './create-http-server.js';
 import { HANDLER_GRACE_MS } from './note-context-plugin.js';
@@ -63,10 +64,7 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
     err(`note-context: warning: listening on ${flags.host} without a token (--token or NOTE_CONTEXT_TOKEN)\n`);
   }
 
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
+  const [signal] = (await Promise.race([once(process, 'SIGTERM'), once(process, 'SIGINT')])) as [string];
   err(`note-context: ${signal}: finishing the requests in flight\n`);
   // Handlers end by the request timeout; a client that still holds a socket after that is cut off.
   const cutOffAt = timeoutMs + HANDLER_GRACE_MS + 1_000;
@@ -76,9 +74,6 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
   err(finished ? 'note-context: stopped\n' : `note-context: stopped without waiting longer for ${slots.inFlight} calls and the database pool\n`);
   return 0;
 }
-
-/** How long past the cut-off a stopping server waits for its calls and its pool. */
-const STOP_GRACE_MS = 2_000;
 
 /** `--cors https://a.example,https://b.example`, or `*`: each an origin, nothing more. */
 function corsOrigins(text: string | undefined, field: string): string[] | undefined {

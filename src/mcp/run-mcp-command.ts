@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
-import { stopService } from '../host/stop-service.js';
+import { STOP_GRACE_MS, stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
 import { MCP_HTTP_PATH, createMcpHttpServer } from './create-mcp-http-server.js';
@@ -14,9 +14,6 @@ interface McpFlags extends ServiceFlags {
   readonly host: string;
   readonly token?: string;
 }
-
-/** How long past `--timeout-ms` a stopping server waits for its calls and its pool before it gives up on them. */
-const STOP_GRACE_MS = 2_000;
 
 /** `note-context mcp`: the tools over stdio until stdin closes or a signal (`--http`: over Streamable HTTP until a signal); stdout carries only protocol messages. */
 export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => string, err: (text: string) => void): Promise<number> {
