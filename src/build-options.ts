@@ -90,9 +90,8 @@ export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
 /** The options as text, the way command-line flags hold them. */
 export type BuildOptionsText = { readonly [K in Exclude<keyof AnyBuildOptions, 'signal'>]?: string };
 
-// Text that reads as a number becomes that number, `true` or `false` a boolean, and a
-// comma-separated list becomes a list; any other text stays text, for the schema to reject with
-// its own message (`expected an integer ≥ 0, got "ten"`). These are the only text-to-value steps there are.
+// The only text-to-value steps: a number, `true` or `false`, a comma-separated list; any other text stays text, for the
+// schema to reject in its own words (`expected an integer ≥ 0, got "ten"`).
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
 /** `true` and `false` become booleans; other text stays text (`links: expected true or false, got "yes"`). */

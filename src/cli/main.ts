@@ -3,12 +3,7 @@ import * as nodeModule from 'node:module';
 
 // Start-up time: Node's compile cache keeps the bytecode of the modules imported after this call,
 // so everything else is imported below it. (@types/node here is Node 20's, which has no compile cache.)
-const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
-try {
-  enableCompileCache?.();
-} catch {
-  // A Node without the cache, or one that refuses it: start as before.
-}
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const [{ messageLine }, { EXIT, runCli, SERVICES }] = await Promise.all([import('../host/message-line.js'), import('./run-cli.js')]);
 

@@ -12,8 +12,7 @@ import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from '../store/mysql/note-table
 import { messageLine } from '../host/message-line.js';
 import type { OpenedStore } from '../host/open-store.js';
 
-// Start-up time: only what parses flags and prints help is imported here; the schemas, the build,
-// the loader and the services are imported by the command that needs them, after its flags are checked.
+// Start-up time: only what parses flags and prints help is imported here; the rest, by the command that needs it.
 
 /** The commands that run until stopped. */
 export const SERVICES: ReadonlySet<string> = new Set(['mcp', 'serve']);

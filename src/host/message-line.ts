@@ -4,7 +4,6 @@ import { POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
 // Something that starts like a URL (`scheme:`, `scheme://`), up to the next space.
 const URL_LIKE = /\b([a-z][a-z0-9+.-]*:(?:\/\/?)?)(\S+)/gi;
 // C0 and C1 controls, and the two characters that end a line in JavaScript and JSON readers.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -47,9 +47,6 @@ export interface NoteContextPluginOptions {
 /** How much longer than `timeoutMs` the framework waits for a handler: builds end at `timeoutMs` themselves, with their own message. */
 export const HANDLER_GRACE_MS = 1_000;
 
-/** The longest delay a Node timer keeps (2^31 − 1 ms); a longer one fires at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answered without a token: probes (and, when so configured, the metrics). */
@@ -62,7 +59,8 @@ declare module 'fastify' {
  * as `{ code, message, field? }`, logs, traces and metrics; a host's close waits for its builds.
  */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
-  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, LONGEST_TIMER_MS - HANDLER_GRACE_MS);
+  // 2^31 − 1 ms is the longest delay a Node timer keeps; a longer one fires at once.
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, 2 ** 31 - 1 - HANDLER_GRACE_MS);
   const slots = options.slots ?? new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
   const service = new NoteService(options.store, slots);
   const check = options.check ?? (() => checkStore(options.store));
@@ -137,8 +135,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
       ),
     );
     const settled = await done.then((answer) => ({ answer }), (error: unknown) => ({ error }));
-    // On failures too: a build that timed out says how long it ran and how much of it was reading. A request refused before
-    // its build started (bad input, busy) is no build.
+    // On failures too (a build that timed out says how long it ran); a request refused before its build started is no build.
     if (timings.builds > 0) {
       metrics.buildSeconds.observe({ outcome: 'answer' in settled ? 'ok' : httpErrorOf(settled.error).code }, timings.buildMs / 1_000);
       void reply.header('Server-Timing', `build;dur=${timings.buildMs.toFixed(1)}, read;dur=${timings.readMs.toFixed(1)};desc="${timings.reads} batches"`);

@@ -11,13 +11,8 @@ import { ErrorBodySchema } from './http-error.js';
 const HealthSchema = z.strictObject({ status: z.enum(['ok', 'unavailable']), message: z.string().optional() });
 
 /** JSON Schema inside an OpenAPI 3.1 document (whose dialect it takes). */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return withoutDialect(jsonSchemaOf(schema, io));
-}
-
-function withoutDialect({ $schema: _dialect, ...schema }: JsonSchema): JsonSchema {
-  return schema;
-}
+const withoutDialect = ({ $schema: _dialect, ...schema }: JsonSchema): JsonSchema => schema;
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => withoutDialect(jsonSchemaOf(schema, io));
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 

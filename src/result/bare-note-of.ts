@@ -7,15 +7,13 @@ import type { BareNote } from './graph-rag-result-schema.js';
 /** A note as the result writes it, keys in the spec's order; `detailsLimit` undefined for the focus note, never cut. */
 export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {
   // Fields added one by one rather than spread: a build makes one per candidate it prices.
-  const bare: Writable<BareNote> = { uriAndTitle: uriAndTitleOf(note) };
+  const bare: Partial<BareNote> = { uriAndTitle: uriAndTitleOf(note) };
   if (note.details) bare.details = detailsLimit === undefined ? note.details : truncated(note.details, detailsLimit);
   if (note.parent) bare.parentUriAndTitle = uriAndTitleOf(note.parent);
   if (note.object) bare.objectUriAndTitle = uriAndTitleOf(note.object);
   bare.relationToFocusNote = relation;
   return bare as BareNote;
 }
-
-type Writable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** Details cut to `limit` code points, the cut marked with `...` (spec section 2). */
 function truncated(details: string, limit: number): string {

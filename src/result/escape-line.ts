@@ -5,13 +5,11 @@ import { ValidationError } from '../note-context-error.js';
  * surrogates escaped as in JSON, any other backslash written `\_`.
  */
 export function escapeLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   if (!/[\\\x00-\x1f\ud800-\udfff]/.test(text)) return text;
   return text.replace(ESCAPED, (match) => (match.length === 2 ? match : match === '\\' ? '\\_' : JSON.stringify(match).slice(1, -1)));
 }
 
 // A backslash pair, a lone backslash, a control character, or a surrogate that is not half of a pair.
-// eslint-disable-next-line no-control-regex
 const ESCAPED = /\\[\\[\]]|\\|[\x00-\x1f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', _: '\\' };

@@ -11,17 +11,16 @@ export function parsePrompt(text: string): AnyResult {
   const reader = new PromptReader(text);
   const several = text.startsWith(MULTI_PREAMBLE);
   reader.expect(several ? MULTI_PREAMBLE : PREAMBLE, 'the preamble');
-  const header = several ? FOCUS_NOTES_HEADER : FOCUS_HEADER;
-  reader.expect(header, header);
+  reader.expect(several ? FOCUS_NOTES_HEADER : FOCUS_HEADER);
   const focusNotes = [reader.focusNote()];
   while (several && !reader.startsWith(RELATED_HEADER)) focusNotes.push(reader.focusNote());
-  reader.expect(RELATED_HEADER, RELATED_HEADER);
+  reader.expect(RELATED_HEADER);
   const relatedNotes: unknown[] = [];
   while (!reader.atEnd()) {
     const { uriAndTitle } = reader.noteHead();
-    reader.expect(RELATION, RELATION);
+    reader.expect(RELATION);
     const relationToFocusNote = reader.line();
-    const focus = several ? (reader.expect(FOCUS, FOCUS), { focus: reader.line() }) : {};
+    const focus = several ? (reader.expect(FOCUS), { focus: reader.line() }) : {};
     relatedNotes.push({ uriAndTitle, ...reader.links(), ...reader.details(), relationToFocusNote, ...focus });
   }
   const parsed = several
@@ -47,14 +46,14 @@ class PromptReader {
   focusNote(): unknown {
     return {
       ...this.noteHead(),
-      contextualPath: (this.expect(CONTEXTUAL_PATH, CONTEXTUAL_PATH), this.entries()),
-      ...Object.fromEntries(FOCUS_LISTS.map(({ list, header }) => (this.expect(header, header), [list, this.entries()]))),
+      contextualPath: (this.expect(CONTEXTUAL_PATH), this.entries()),
+      ...Object.fromEntries(FOCUS_LISTS.map(({ list, header }) => (this.expect(header), [list, this.entries()]))),
       ...this.details(),
       relationToFocusNote: 'Self',
     };
   }
 
-  expect(literal: string, what: string): void {
+  expect(literal: string, what = literal): void {
     if (!this.take(literal)) this.fail(`expected ${JSON.stringify(what.trimEnd())}`);
   }
 

@@ -5,9 +5,8 @@ import type { AnyResult, BareNote, FocusNote } from './graph-rag-result-schema.j
 
 const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
 
-// The prompt is built from pieces that start with neither whitespace nor `/` and end with a line
-// break, each placed just after a line break: no o200k or cl100k pre-tokenizer chunk spans such a
-// place, so a piece adds exactly its own tokens.
+// Pieces start with neither whitespace nor `/` and end with a line break, each placed after a line break: no o200k or
+// cl100k pre-tokenizer chunk spans such a place, so a piece adds exactly its own tokens.
 
 /** The result as text for an AI assistant: the focus note (or notes) first, then related notes by rank. */
 export function renderPrompt(result: AnyResult): string {

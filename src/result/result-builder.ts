@@ -67,7 +67,7 @@ export class ResultBuilder {
 
 /** A focus note in full, keys in the spec's order; lists added one by one, as Node 20 is slow to add keys after a spread. */
 function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): FocusNote {
-  const note = bareNoteOf(focus, 'Self') as Partial<Mutable<FocusNote>>;
+  const note = bareNoteOf(focus, 'Self') as Partial<FocusNote>;
   note.contextualPath = contextualPath.map(uriAndTitleOf);
   note.children = [];
   note.referrings = [];
@@ -76,10 +76,8 @@ function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): 
   return note as FocusNote;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 function copyOf(note: FocusNote): FocusNote {
-  const copy: Mutable<FocusNote> = { ...note, contextualPath: [...note.contextualPath] };
+  const copy: FocusNote = { ...note, contextualPath: [...note.contextualPath] };
   for (const { list } of Object.values(FOCUS_LISTS)) copy[list] = [...note[list]];
   return copy;
 }
