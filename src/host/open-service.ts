@@ -1,5 +1,4 @@
 import { BuildSlots } from './build-slots.js';
-import { checkStore } from './check-store.js';
 import { MAX_SERVICE_TIMEOUT_MS } from './max-service-timeout-ms.js';
 import { NoteService } from './note-service.js';
 import { openStore } from './open-store.js';
@@ -32,7 +31,7 @@ export async function openService(flags: ServiceFlags, fieldOf: (key: string) =>
   const timeoutMs = wholeNumberFlag(fieldOf('timeoutMs'), flags.timeoutMs, 1, MAX_SERVICE_TIMEOUT_MS);
   const readableNotebooks = flags.readableNotebooks === undefined ? undefined : parseNotebookIds(fieldOf('readableNotebooks'), flags.readableNotebooks);
   const { store, close } = await openStore(flags.db, { poolSize: maxBuilds + 1, table: flags.table, columns: flags.columns, fieldOf });
-  return { store, service: new NoteService(store, slots), slots, readableNotebooks, timeoutMs, check: () => checkStore(store), close };
+  return { store, service: new NoteService(store, slots), slots, readableNotebooks, timeoutMs, close };
 }
 
 export type OpenedService = Awaited<ReturnType<typeof openService>>;

@@ -1,10 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-interface BuildLoad {
-  readonly inFlight: number;
-  readonly queued?: number;
-}
-
 /** Seconds; from a note in memory (~1 ms) to the default timeout (10 s). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -16,7 +11,7 @@ export class HttpMetrics {
   readonly searchSeconds: Histogram<'outcome'>;
   readonly errors: Counter<'code' | 'status'>;
 
-  constructor(load: BuildLoad, registry?: Registry) {
+  constructor(load: { readonly inFlight: number; readonly queued?: number }, registry?: Registry) {
     this.registry = registry ?? new Registry();
     if (!registry) collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];

@@ -1,9 +1,9 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { jsonSchemaOf, jsonSchemas, type JsonSchema } from '../json-schemas.js';
+import { jsonSchemaOf, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { FoundNotesSchema } from '../host/found-notes-schema.js';
-import { REPORT_HEADER } from './context-envelope-schema.js';
+import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, REPORT_HEADER } from './context-envelope-schema.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { ErrorBodySchema } from './http-error.js';
 
@@ -44,12 +44,6 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
   const request = schemaOf(ContextQuerySchema, 'input');
   const { focus, ...contextParameters } = request.properties as Record<string, JsonSchema>;
   const contextQuery = { ...request, properties: contextParameters, required: ((request.required ?? []) as string[]).filter((name) => name !== 'focus') };
-  const envelope = (result: JsonSchema) => ({
-    type: 'object',
-    properties: { result: withoutDialect(result), report: withoutDialect(jsonSchemas.report) },
-    required: ['result', 'report'],
-    additionalProperties: false,
-  });
   const contextAnswers = (description: string, result: object, notFound: string) => ({
     200: {
       description,
@@ -75,7 +69,7 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
       headers: readableNotebooks,
       response: contextAnswers(
         `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
-        envelope(jsonSchemas.result),
+        schemaOf(ContextEnvelopeSchema, 'output'),
         'The focus note is missing, deleted or not readable.',
       ),
     },
@@ -96,7 +90,7 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
       headers: readableNotebooks,
       response: contextAnswers(
         'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
-        { oneOf: [envelope(jsonSchemas.result), envelope(jsonSchemas.multiFocusResult)] },
+        { oneOf: [schemaOf(ContextEnvelopeSchema, 'output'), schemaOf(MultiFocusEnvelopeSchema, 'output')] },
         'A focus note is missing, deleted or not readable (the first such is named).',
       ),
     },

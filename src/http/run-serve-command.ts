@@ -40,7 +40,6 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
     err(`note-context: ${serviceErrorOf(error).message}\n`);
     return serviceErrorOf(error).exitCode;
   }
-  const { slots, timeoutMs } = opened;
   const app = await createHttpServer({
     ...opened,
     token: settings.token,
@@ -67,11 +66,11 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
   const [signal] = (await Promise.race([once(process, 'SIGTERM'), once(process, 'SIGINT')])) as [string];
   err(`note-context: ${signal}: finishing the requests in flight\n`);
   // Handlers end by the request timeout; a client that still holds a socket after that is cut off.
-  const cutOffAt = timeoutMs + HANDLER_GRACE_MS + 1_000;
+  const cutOffAt = opened.timeoutMs + HANDLER_GRACE_MS + 1_000;
   const cutOff = setTimeout(() => app.server.closeAllConnections(), cutOffAt).unref();
   const finished = await stopService(opened, () => app.close(), cutOffAt + STOP_GRACE_MS, err);
   clearTimeout(cutOff);
-  err(finished ? 'note-context: stopped\n' : `note-context: stopped without waiting longer for ${slots.inFlight} calls and the database pool\n`);
+  err(finished ? 'note-context: stopped\n' : `note-context: stopped without waiting longer for ${opened.slots.inFlight} calls and the database pool\n`);
   return 0;
 }
 
