@@ -1,11 +1,5 @@
 import { ServiceBusy } from './service-error.js';
 
-export interface BuildSlotsOptions {
-  readonly max: number;
-  readonly queue?: number;
-  readonly waitMs?: number;
-}
-
 export const DEFAULT_MAX_BUILDS = 8;
 export const DEFAULT_QUEUE = 256;
 export const DEFAULT_QUEUE_WAIT_MS = 5_000;
@@ -22,7 +16,7 @@ export class BuildSlots {
   private readonly waiting: { readonly start: () => void; readonly refuse: (reason: unknown) => void }[] = [];
   private drainWaiters: (() => void)[] = [];
 
-  constructor(options: BuildSlotsOptions | number) {
+  constructor(options: { readonly max: number; readonly queue?: number; readonly waitMs?: number } | number) {
     const { max, queue = DEFAULT_QUEUE, waitMs = DEFAULT_QUEUE_WAIT_MS } = typeof options === 'number' ? { max: options } : options;
     this.max = max;
     this.queue = queue;

@@ -1,8 +1,7 @@
-import { buildContext, type BuildOutcome } from '../build-context.js';
+import { buildContext } from '../build-context.js';
 import type { AnyBuildOptions } from '../build-options.js';
 import { BuildTimeout, ValidationError } from '../note-context-error.js';
-import { render, type OutputFormat } from '../result/render.js';
-import type { AnyResult } from '../result/graph-rag-result-schema.js';
+import { render } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import type { z } from 'zod';
@@ -10,11 +9,6 @@ import type { BuildSlots } from './build-slots.js';
 import { CallDeadline } from './call-deadline.js';
 import { FindNotesRequestSchema } from './find-notes-request-schema.js';
 import type { ContextRequest } from './context-request-schema.js';
-
-export interface ContextResponse extends BuildOutcome<AnyResult> {
-  readonly format: OutputFormat;
-  readonly text: string;
-}
 
 export interface CallScope {
   /** Already decided by the host (see `readableNotebooksFor`). */
@@ -32,7 +26,7 @@ export class NoteService {
     private readonly slots?: BuildSlots,
   ) {}
 
-  async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}): Promise<ContextResponse> {
+  async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}) {
     const request = parse(schema, input);
     const end = new CallDeadline(scope.signal, scope.timeoutMs);
     try {

@@ -2,11 +2,11 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 
-/** Runs `work` with a request's span active, so the spans of its build are children of it. */
-export type InRequestSpan = <T>(request: FastifyRequest, work: () => Promise<T>) => Promise<T>;
-
-/** Gives each request a server span, under the host's active span or else the caller's `traceparent`. */
-export function traceRequests(app: FastifyInstance): InRequestSpan {
+/**
+ * Gives each request a server span, under the host's active span or else the caller's `traceparent`; what it returns runs
+ * `work` with a request's span active, so the spans of its build are children of it.
+ */
+export function traceRequests(app: FastifyInstance) {
   const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 
   app.addHook('onRequest', async (request) => {
@@ -31,7 +31,7 @@ export function traceRequests(app: FastifyInstance): InRequestSpan {
   // The client went away before its answer (499, as proxies log it).
   app.addHook('onRequestAbort', async (request) => end(request, 499));
 
-  return (request, work) => {
+  return <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     const traced = spans.get(request);
     return traced ? context.with(traced.context, work) : work();
   };
