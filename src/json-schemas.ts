@@ -14,12 +14,13 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', target: 
   return z.toJSONSchema(schema, { io, target, unrepresentable: 'any' });
 }
 
-const SOURCES = {
+type JsonSchemaName = 'buildOptions' | 'result' | 'multiFocusResult' | 'report';
+const SOURCES: Record<JsonSchemaName, readonly [z.ZodType, 'input' | 'output']> = {
   buildOptions: [BuildOptionsSchema, 'input'],
   result: [GraphRAGResultSchema, 'output'],
   multiFocusResult: [MultiFocusResultSchema, 'output'],
   report: [BuildReportSchema, 'output'],
-} as const;
+};
 
 /**
  * JSON Schemas of the build options (as a caller writes them), the results (one focus, a list of foci) and the report, each
@@ -33,4 +34,4 @@ export const jsonSchemas = Object.defineProperties(
       return [key, { enumerable: true, get: () => (converted ??= jsonSchemaOf(schema, io)) }];
     }),
   ),
-) as { readonly [K in keyof typeof SOURCES]: JsonSchema };
+) as Readonly<Record<JsonSchemaName, JsonSchema>>;
