@@ -21,9 +21,7 @@ export class CheckedStdioTransport implements Transport {
 
   async start(): Promise<void> {
     this.input.setEncoding('utf8');
-    this.input.on('data', this.onData);
-    this.input.on('end', this.onEnd);
-    this.input.on('error', this.onInputError);
+    this.input.on('data', this.onData).on('end', this.onEnd).on('error', this.onInputError);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -37,10 +35,7 @@ export class CheckedStdioTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.input.off('data', this.onData);
-    this.input.off('end', this.onEnd);
-    this.input.off('error', this.onInputError);
-    this.input.pause();
+    this.input.off('data', this.onData).off('end', this.onEnd).off('error', this.onInputError).pause();
     this.onclose?.();
   }
 

@@ -10,17 +10,14 @@ const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS
 
 /** The result as text for an AI assistant: the focus note (or notes) first, then related notes by rank. */
 export function renderPrompt(result: AnyResult): string {
-  const focusSection = 'focusNote' in result ? promptFocusSection(result.focusNote) : promptFocusNotesSection(result.focusNotes);
+  const focusSection =
+    'focusNote' in result ? promptFocusSection(result.focusNote) : MULTI_PREAMBLE + FOCUS_NOTES_HEADER + result.focusNotes.map(promptFocusBlock).join('');
   return focusSection + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
 }
 
 /** Everything before the related notes: the preamble and the focus note. */
 export function promptFocusSection(focus: FocusNote): string {
   return PREAMBLE + FOCUS_HEADER + promptFocusBlock(focus);
-}
-
-function promptFocusNotesSection(focusNotes: readonly FocusNote[]): string {
-  return MULTI_PREAMBLE + FOCUS_NOTES_HEADER + focusNotes.map(promptFocusBlock).join('');
 }
 
 function promptFocusBlock(focus: FocusNote): string {
