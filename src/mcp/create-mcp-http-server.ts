@@ -23,24 +23,24 @@ export function createMcpHttpServer(options: McpHttpServerOptions): Server {
   return createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
       options.log(`note-context mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) reply(response, 500, refusal(ErrorCode.InternalError, 'internal error'));
+      if (!response.headersSent) reply(response, 500, 'internal error', ErrorCode.InternalError);
       else response.end();
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== MCP_HTTP_PATH) return reply(response, 404, refusal(ErrorCode.InvalidRequest, `no route ${request.method ?? ''} ${path ?? ''}`));
+    if (path !== MCP_HTTP_PATH) return reply(response, 404, `no route ${request.method ?? ''} ${path ?? ''}`);
     if (!authorized(request.headers.authorization)) {
       response.setHeader('WWW-Authenticate', 'Bearer');
-      return reply(response, 401, refusal(ErrorCode.InvalidRequest, 'missing or wrong bearer token'));
+      return reply(response, 401, 'missing or wrong bearer token');
     }
     if (request.method !== 'POST') {
       response.setHeader('Allow', 'POST');
-      return reply(response, 405, refusal(ErrorCode.InvalidRequest, `method ${request.method ?? ''} not allowed: this server keeps no sessions; POST each message`));
+      return reply(response, 405, `method ${request.method ?? ''} not allowed: this server keeps no sessions; POST each message`);
     }
     const body = await readBody(request);
-    if (body === undefined) return reply(response, 413, refusal(ErrorCode.InvalidRequest, `a request body larger than ${MAX_BODY_BYTES} bytes`));
+    if (body === undefined) return reply(response, 413, `a request body larger than ${MAX_BODY_BYTES} bytes`);
     const checked = checkedLine(body);
     if ('refused' in checked) return reply(response, 400, checked.refused);
 
@@ -56,11 +56,9 @@ export function createMcpHttpServer(options: McpHttpServerOptions): Server {
   }
 }
 
-function refusal(code: number, message: string): RefusedMessage {
-  return { jsonrpc: '2.0', id: null, error: { code, message } };
-}
-
-function reply(response: ServerResponse, status: number, body: RefusedMessage): void {
+/** Answers with `refused`, or with a refusal of `code` whose message it is. */
+function reply(response: ServerResponse, status: number, refused: RefusedMessage | string, code: number = ErrorCode.InvalidRequest): void {
+  const body: RefusedMessage = typeof refused === 'string' ? { jsonrpc: '2.0', id: null, error: { code, message: refused } } : refused;
   response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
