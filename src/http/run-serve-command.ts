@@ -59,7 +59,7 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
     return 1;
   }
   err(`note-context: serving on ${address}\n`);
-  if (settings.token === undefined && !isLoopback(flags.host)) {
+  if (settings.token === undefined && !(flags.host === 'localhost' || flags.host === '::1' || flags.host.startsWith('127.'))) {
     err(`note-context: warning: listening on ${flags.host} without a token (--token or NOTE_CONTEXT_TOKEN)\n`);
   }
 
@@ -90,8 +90,4 @@ function logLevel(text: string | undefined, field: string): string {
   const level = text ?? 'info';
   if (!LOG_LEVELS.includes(level)) throw new ValidationError(field, `expected one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
   return level;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
