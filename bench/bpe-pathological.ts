@@ -24,12 +24,12 @@ async function main() {
     gc();
     const memoryBefore = process.memoryUsage();
     const buildStarted = performance.now();
-    count('x'.repeat(1000)); // a long chunk: makes the rank table
+    count('x'.repeat(1000)); // a first long chunk: the rank table is read with the encoding's module
     const buildWall = performance.now() - buildStarted;
     gc();
     const memoryAfter = process.memoryUsage();
     console.log(
-      `${encoding}: rank table made at the first long chunk, in ${buildWall.toFixed(0)} ms; retained after GC: ` +
+      `${encoding}: a first long chunk counted in ${buildWall.toFixed(0)} ms; retained after GC: ` +
         `arrayBuffers +${mb(memoryAfter.arrayBuffers - memoryBefore.arrayBuffers)}, JS heap +${mb(memoryAfter.heapUsed - memoryBefore.heapUsed)}`,
     );
     console.log('| text | bytes | tokens | library | ours, first | ours, best of 3 more |');
