@@ -8,16 +8,16 @@ import type { ConnectionSource, RunStatement } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader.js';
 
-/**
- * Both SQL stores: connections from `source` (the host's pool or Kysely instance), the host's
- * table and columns, readers' ends awaited; each engine says how its readers open and its searches are limited.
- */
 /** A search's statement limit when the host sets none. */
 const SEARCH_TIMEOUT_MS = 5_000;
 
 /** Node's timers hold 32-bit signed milliseconds. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * Both SQL stores: connections from `source` (the host's pool or Kysely instance), the host's
+ * table and columns, readers' ends awaited; each engine says how its readers open and its searches are limited.
+ */
 export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs?: number }> implements NoteStore, NoteFinder {
   /** The host's table and columns, Doughnut's `note` by default. */
   protected readonly names: ResolvedNoteTable;
