@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'node_modules', '.cache', 'note-context', 'build-inputs.sha256');
-const inputs = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/write-rank-files.mjs'];
+const inputs = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/write-rank-files.mjs', 'scripts/bundle-cli.mjs'];
 
 function filesUnder(folder) {
   return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
