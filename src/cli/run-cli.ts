@@ -214,9 +214,7 @@ async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, 
     const { checkDb, tableNamesOf } = await import('../host/open-store.js');
     await checkDb(flags.db, fieldOf('db'));
     const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
-    // `--batch` as text, checked by the same field as `loadFixture`'s `batchSize`.
-    const [{ z }, { numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('zod'), import('../build-options.js'), import('../store/mysql/load-options.js')]);
-    const batch = z.preprocess(numberFromText, LoadOptionsSchema.shape.batchSize).safeParse(flags.batch);
+    const batch = (await import('./batch-size-flag.js')).batchSizeFlag.safeParse(flags.batch);
     if (!batch.success) throw ValidationError.fromZod(batch.error, fieldOf('batch'));
     const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);
     const fixture = await readFixtureFile(fixturePath);
