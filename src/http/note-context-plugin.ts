@@ -20,7 +20,7 @@ import { openApiInfo, openApiRoutes } from './open-api-routes.js';
 import { probeStore } from './probe-store.js';
 import { queryInput } from './query-input.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id-of.js';
-import { RouteMethods } from './route-methods.js';
+import { routeMethods } from './route-methods.js';
 import { traceRequests } from './trace-requests.js';
 
 export interface NoteContextPluginOptions {
@@ -78,7 +78,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const ownDocument = !app.hasDecorator('swagger');
   if (ownDocument) await app.register((await import('@fastify/swagger')).default, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
 
-  const routeMethods = new RouteMethods(app);
+  const allowedOn = routeMethods(app);
   const inRequestSpan = traceRequests(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -119,7 +119,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
-    const allowed = routeMethods.allowedOn(path);
+    const allowed = allowedOn(path);
     if (allowed.length > 0) {
       void reply.header('Allow', allowed.join(', '));
       return sendError(request, reply, { status: 405, code: 'method_not_allowed', message: `method ${request.method} not allowed on ${path} (allowed: ${allowed.join(', ')})` });
