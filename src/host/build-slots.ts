@@ -4,10 +4,7 @@ export const DEFAULT_MAX_BUILDS = 8;
 export const DEFAULT_QUEUE = 256;
 export const DEFAULT_QUEUE_WAIT_MS = 5_000;
 
-/**
- * At most `max` builds and searches at once, `queue` more waiting in turn up to `waitMs` (else `ServiceBusy`). A slot is
- * held until the work itself ends, not until its caller stops waiting: the bound is on the database's real load.
- */
+/** At most `max` works at once, `queue` more waiting up to `waitMs`; a slot is held until the work ends, not its caller's wait. */
 export class BuildSlots {
   readonly max: number;
   readonly queue: number;
@@ -41,7 +38,6 @@ export class BuildSlots {
     return started;
   }
 
-  /** Resolves once no work is running or waiting. */
   drained(): Promise<void> {
     return this.running === 0 && this.waiting.length === 0 ? Promise.resolve() : new Promise((resolve) => this.drainWaiters.push(resolve));
   }

@@ -17,7 +17,6 @@ export class CallDeadline {
     }
   }
 
-  /** Milliseconds left (at least 1), or undefined without a deadline. */
   remainingMs(): number | undefined {
     if (this.timeoutMs === undefined) return undefined;
     return Math.max(1, Math.ceil(this.timeoutMs - (performance.now() - this.startedAt)));

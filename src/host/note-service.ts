@@ -11,7 +11,7 @@ import { FindNotesRequestSchema } from './find-notes-request-schema.js';
 import type { ContextRequest } from './context-request-schema.js';
 
 export interface CallScope {
-  /** Already decided by the host (see `readableNotebooksFor`). */
+  /** Already decided by the host (see the HTTP API's `X-Readable-Notebooks`). */
   readonly readableNotebooks?: readonly number[] | undefined;
   /** The caller went away or cancelled: a build stops; a search, which cannot, is no longer waited for. */
   readonly signal?: AbortSignal | undefined;

@@ -17,10 +17,7 @@ export interface ServiceFlags {
   readonly timeoutMs: string;
 }
 
-/**
- * What the HTTP API and the MCP server share: settings checked (messages name what `fieldOf` gives), the store
- * opened with a connection per build and one spare, and a `NoteService` over bounded build slots.
- */
+/** What both services share: settings checked, the store opened with a connection per build and one spare, bounded slots. */
 export async function openService(flags: ServiceFlags, fieldOf: (key: string) => string) {
   const maxBuilds = wholeNumberFlag(fieldOf('maxBuilds'), flags.maxBuilds, 1, 1_000);
   const slots = new BuildSlots({

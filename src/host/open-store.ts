@@ -44,10 +44,7 @@ export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOpti
   return names;
 }
 
-/**
- * Checks a `--db` value before anything is read: text that starts like another URL is refused, not read as a file
- * path whose "no such file" message would quote its password. A one-letter "scheme" is a Windows drive.
- */
+/** Refuses a `--db` that starts like another URL (`C:` is a drive), not read as a file whose error would quote its password. */
 export async function checkDb(db: string | undefined, field = '--db'): Promise<void> {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);
   else if (isPostgresUrl(db)) (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(db, field);

@@ -54,10 +54,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The HTTP API as a Fastify plugin, `app.register(noteContextPlugin, { prefix: '/context', store })`: every error
- * as `{ code, message, field? }`, logs, traces and metrics; a host's close waits for its builds.
- */
+/** The HTTP API as a Fastify plugin, `app.register(noteContextPlugin, { prefix: '/context', store })`; a host's close waits for it. */
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
   // 2^31 − 1 ms is the longest delay a Node timer keeps; a longer one fires at once.
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, 2 ** 31 - 1 - HANDLER_GRACE_MS);

@@ -5,10 +5,7 @@ import { jsonSchemaOf } from '../json-schemas.js';
 
 const typesOf = new WeakMap<z.ZodObject, Record<string, { type?: unknown }>>();
 
-/**
- * A query string as input for `schema`, by the CLI's text-to-value steps for numeric, list and boolean fields;
- * anything else goes on as text, for the schema to judge. A parameter the schema does not name is refused.
- */
+/** A query string as `schema`'s input: numbers, lists and booleans read as the CLI reads them, the rest left to the schema. */
 export function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
   let types = typesOf.get(schema);
   if (!types) typesOf.set(schema, (types = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, { type?: unknown }>));

@@ -2,10 +2,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 
-/**
- * Gives each request a server span, under the host's active span or else the caller's `traceparent`; what it returns runs
- * `work` with a request's span active, so the spans of its build are children of it.
- */
+/** A server span per request, under the host's active span or the caller's `traceparent`; returns how to run work inside it. */
 export function traceRequests(app: FastifyInstance) {
   const spans = new WeakMap<FastifyRequest, { span: Span; context: Context }>();
 

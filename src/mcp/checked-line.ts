@@ -11,10 +11,7 @@ export interface RefusedMessage {
 
 type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
 
-/**
- * One incoming line or body checked before the SDK sees it, which would answer no JSON (-32700) or no JSON-RPC
- * message (-32600) with nothing, and a `tools/call` with no object arguments (-32602) with its schema's words.
- */
+/** A line or body checked before the SDK, which answers bad JSON or JSON-RPC with nothing, and non-object arguments in zod's words. */
 export function checkedLine(line: string): CheckedMessage {
   let value: unknown;
   try {
