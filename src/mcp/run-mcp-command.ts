@@ -41,10 +41,8 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
       const http = createMcpHttpServer({ createServer: newServer, token: settings.token, log });
       const address = await listen(http, settings.port, flags.host);
       err(`note-context: serving MCP on http://${address}${MCP_HTTP_PATH}\n`);
-      closeTransport = () => new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeIdleConnections();
-      });
+      // Node's close also closes the idle keep-alive connections.
+      closeTransport = () => new Promise<void>((resolve) => http.close(() => resolve()));
     } else {
       const server = newServer();
       const transport = new CheckedStdioTransport();
