@@ -10,7 +10,6 @@ import { createHttpServer } from './create-http-server.js';
 import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
 interface ServeFlags extends ServiceFlags {
-  /** Default: the `PORT` environment variable, else 8080. */
   readonly port?: string;
   readonly host: string;
   readonly token?: string;

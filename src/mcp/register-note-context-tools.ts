@@ -14,10 +14,8 @@ export const GetNoteContextInputSchema = contextRequestSchema('prompt').omit({ t
 
 export interface NoteContextToolsOptions {
   readonly service: NoteService;
-  /** The host's readable notebooks; never a tool argument. */
   readonly readableNotebooks?: readonly number[] | undefined;
   readonly timeoutMs: number;
-  /** Where unexpected failures are logged (stdout belongs to the protocol). */
   readonly log: (line: string) => void;
 }
 
