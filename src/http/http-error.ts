@@ -37,7 +37,7 @@ export function httpErrorOf(error: unknown): HttpError {
     const message = FRAMEWORK_MESSAGES[code] ?? `invalid input: ${(STATUS_CODES[status] ?? 'bad request').toLowerCase()}`;
     return { status, code: status === 404 ? 'not_found' : 'invalid_input', message, detail: firstLineOf(error) };
   }
-  return { status: mapped.status, code: mapped.code, message: mapped.message, ...(mapped.field !== undefined && { field: mapped.field }) };
+  return { status: mapped.status, ...errorBody(mapped) };
 }
 
 export function errorBody(error: ErrorBody): ErrorBody {
