@@ -26,17 +26,11 @@ export interface CostModel {
   /** No related note of any relation and shape costs less. */
   readonly cheapestNote: number;
   /**
-   * What a note costs at least as a related note of `relation` with details cut to
-   * `detailsLimit`, whatever the result holds: its exact cost where that depends on the note
-   * alone, else the least of its exact costs in every place it can be written (a prepended
-   * entry counted as nothing). The function is made once per model, relation and limit, so a
-   * store may keep what it answers for a note that never changes under it.
+   * What a note costs at least as a related note of `relation`, details cut to `detailsLimit`, wherever it is written
+   * (a prepended entry counted as nothing); made once per model, relation and limit, so a store may keep its answers.
    */
   leastCost(relation: RelatedRelation, detailsLimit: number): (note: NoteRecord) => number;
-  /**
-   * For each shape, the most text bytes and word starts a note may show and still cost no more
-   * than `remaining`, whatever its relation: a note over either limit costs more.
-   */
+  /** For each shape, the most text bytes and word starts a note of any relation may show and cost no more than `remaining`. */
   sizeLimits(remaining: number): { maxTextBytes: number[]; maxWordStarts: number[] };
 }
 
@@ -68,18 +62,16 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
       // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
       // least its text bytes (escaping only adds).
       const noteCost = (note: BareNote, entry: ListEntry | undefined) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0);
-      return withFloors(
-        { noteCost, entryCost, leastNoteCost: noteCost },
-        () => {
-          const smallest = floorTable((relation, shape) => jsonNotePieceBytes(smallestNote(relation, shape)));
-          const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
-          return {
-            note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
-            maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
-            maxWordStarts: () => Number.MAX_SAFE_INTEGER,
-          };
-        },
-      );
+      return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
+        // The smallest conceivable note: empty titles, one-digit ids, empty details.
+        const smallest = floorTable((relation, shape) => jsonNotePieceBytes(noteOf(relation, shape, SMALLEST_LINK, '')));
+        const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
+        return {
+          note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
+          maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
+          maxWordStarts: () => Number.MAX_SAFE_INTEGER,
+        };
+      });
     }
     case 'o200k':
     case 'cl100k':
@@ -106,7 +98,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       return Math.max(0, Math.min(...entries));
     };
     const entryFloors = new Map(RELATED_RELATIONS.map((relation) => [relation, entryFloor(relation)]));
-    return floorTable((relation, shape) =>
+    return bpeFloors((relation, shape) =>
       [false, true].map((hasPrevious) => {
         const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
         const note = templateFloor(after);
@@ -146,40 +138,27 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       noteCost: (note, entry, result) =>
         windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0),
       entryCost,
-      leastNoteCost: (note, entry) => {
-        const json = JSON.stringify(note);
-        return leastNoteWindowCost(json) + (entry ? leastEntryCost(entry) : 0);
-      },
+      leastNoteCost: (note, entry) => leastNoteWindowCost(JSON.stringify(note)) + (entry ? leastEntryCost(entry) : 0),
     },
-    () => bpeFloors(floors()),
+    floors,
   );
 }
 
 /** Exact costs in the prompt, where a piece adds its own tokens; floors: its template's, details counted as text. */
 function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
-  const floors = () => {
+  const noteCost = (note: BareNote, entry: ListEntry | undefined) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0);
+  return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
     const templateFloor = templateFloors(tokenizer);
     const entry = templateFloor(promptEntryPiece(SLOT_LINK));
-    return floorTable((relation, shape) => {
+    return bpeFloors((relation, shape) => {
       const note = templateNote(relation, shape);
       const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
       const { exact, textStretches, fixedBytesAroundText } = templateFloor(piece);
-      const listed = focusListOf(relation) !== undefined;
-      const layout: LayoutFloor = {
-        exact: exact + (listed ? entry.exact : 0),
-        textStretches: textStretches + (listed ? entry.textStretches : 0),
-        fixedBytesAroundText,
-        replaced: 0,
-      };
-      return [layout];
+      const listed = focusListOf(relation) ? entry : { exact: 0, textStretches: 0 };
+      return [{ exact: exact + listed.exact, textStretches: textStretches + listed.textStretches, fixedBytesAroundText, replaced: 0 }];
     });
-  };
-  const noteCost = (note: BareNote, entry: ListEntry | undefined) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0);
-  return withFloors(
-    { noteCost, entryCost, leastNoteCost: noteCost },
-    () => bpeFloors(floors()),
-  );
+  });
 }
 
 /** A template's floor, less the tokens of the text its window replaces (JSON), in one layout. */
@@ -188,7 +167,8 @@ interface LayoutFloor extends TemplateFloor {
 }
 
 /** A note costs at least its template's floor in every layout it may take; the size limits take the most lenient. */
-function bpeFloors(layouts: Record<RelatedRelation, LayoutFloor[][]>): Floors {
+function bpeFloors(layoutsOf: (relation: RelatedRelation, shape: NoteShape) => LayoutFloor[]): Floors {
+  const layouts = floorTable(layoutsOf);
   const all = (shape: NoteShape) => RELATED_RELATIONS.flatMap((relation) => layouts[relation][shape]!);
   const bytesOver = everyShape((shape) =>
     Math.max(...all(shape).map((layout) => (layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
@@ -217,10 +197,7 @@ interface Floors {
   maxWordStarts(shape: NoteShape, remaining: number): number;
 }
 
-/**
- * A model from its costs and floors. The floors are made on first use (a BPE model prices a few
- * hundred templates for them), since many builds never take a shortcut.
- */
+/** A model from its costs and floors, made on first use (a few hundred counts for a BPE model): many builds never need them. */
 function withFloors(costs: Costs, makeFloors: () => Floors): CostModel {
   let made: { floors: Floors; cheapestNote: number } | undefined;
   const floors = () => {
@@ -258,27 +235,19 @@ function floorTable<T>(of: (relation: RelatedRelation, shape: NoteShape) => T): 
   return Object.fromEntries(RELATED_RELATIONS.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<RelatedRelation, T[]>;
 }
 
-/** The smallest conceivable note of a relation and shape: empty titles, one-digit ids, empty details. */
-function smallestNote(relation: RelatedRelation, shape: NoteShape = 0): BareNote {
+/** A note of a relation and shape with every link `link` and details `details`. */
+function noteOf(relation: RelatedRelation, shape: NoteShape, link: string, details: string): BareNote {
   return {
-    uriAndTitle: SMALLEST_LINK,
-    ...(shape & 1 ? { details: '' } : {}),
-    ...(shape & 2 ? { parentUriAndTitle: SMALLEST_LINK } : {}),
-    ...(shape & 4 ? { objectUriAndTitle: SMALLEST_LINK } : {}),
+    uriAndTitle: link,
+    ...(shape & 1 ? { details } : {}),
+    ...(shape & 2 ? { parentUriAndTitle: link } : {}),
+    ...(shape & 4 ? { objectUriAndTitle: link } : {}),
     relationToFocusNote: relation,
   };
 }
 
 /** The template of a note of a relation and shape: every text a {@link SLOT}. */
-function templateNote(relation: RelatedRelation, shape: NoteShape): BareNote {
-  return {
-    uriAndTitle: SLOT_LINK,
-    ...(shape & 1 ? { details: SLOT } : {}),
-    ...(shape & 2 ? { parentUriAndTitle: SLOT_LINK } : {}),
-    ...(shape & 4 ? { objectUriAndTitle: SLOT_LINK } : {}),
-    relationToFocusNote: relation,
-  };
-}
+const templateNote = (relation: RelatedRelation, shape: NoteShape) => noteOf(relation, shape, SLOT_LINK, SLOT);
 
 function everyShape<T>(of: (shape: NoteShape) => T): T[] {
   return Array.from({ length: NOTE_SHAPES }, (_, shape) => of(shape));
