@@ -69,5 +69,4 @@ class Merge {
     this.pairRank[start] = rank;
     if (rank >= 0) this.queue.push(rank, start);
   }
-
 }

@@ -43,16 +43,10 @@ function sourceOf(moduleUrl: string): string {
 
 /** The table in `file`, equal to that of gpt-tokenizer's module `moduleUrl`; undefined for no, a damaged or another module's file. */
 export function readRankFile(file: URL, moduleUrl: string): RankTable | undefined {
-  let content: Buffer;
   try {
-    content = readFileSync(file);
+    return tableOf(readFileSync(file), sourceOf(moduleUrl));
   } catch {
-    return undefined;
-  }
-  try {
-    return tableOf(content, sourceOf(moduleUrl));
-  } catch {
-    return undefined; // a header that is not JSON, or a library module that cannot be read
+    return undefined; // no file, a header that is not JSON, or a library module that cannot be read
   }
 }
 

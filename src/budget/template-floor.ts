@@ -27,26 +27,24 @@ export function templateFloors(tokenizer: Pick<Tokenizer, 'count'>): (template: 
     if (tokens === undefined) counts.set(stretch, (tokens = tokenizer.count(stretch)));
     return tokens;
   };
-  return (template) => templateFloor(count, template);
-}
-
-function templateFloor(count: (stretch: string) => number, template: string): TemplateFloor {
-  let exact = 0;
-  let textStretches = 0;
-  let fixedBytesAroundText = 0;
-  let start = 0;
-  for (let end = 1; end <= template.length; end++) {
-    if (end < template.length && !splitsAt(template, end)) continue;
-    const stretch = template.slice(start, end);
-    if (!stretch.includes(SLOT)) {
-      exact += count(stretch);
-    } else {
-      fixedBytesAroundText += utf8Length(stretch.replaceAll(SLOT, ''));
-      if (givesChunkWithoutWords(stretch)) textStretches++;
+  return (template) => {
+    let exact = 0;
+    let textStretches = 0;
+    let fixedBytesAroundText = 0;
+    let start = 0;
+    for (let end = 1; end <= template.length; end++) {
+      if (end < template.length && !splitsAt(template, end)) continue;
+      const stretch = template.slice(start, end);
+      if (!stretch.includes(SLOT)) {
+        exact += count(stretch);
+      } else {
+        fixedBytesAroundText += utf8Length(stretch.replaceAll(SLOT, ''));
+        if (givesChunkWithoutWords(stretch)) textStretches++;
+      }
+      start = end;
     }
-    start = end;
-  }
-  return { exact, textStretches, fixedBytesAroundText };
+    return { exact, textStretches, fixedBytesAroundText };
+  };
 }
 
 /** The tokens a piece costs at least, given its template's floor and its texts' word starts and bytes. */
