@@ -4,12 +4,12 @@ import type { ExtendedReadRequest } from './store/extended-read-request.js';
 import type { ReadRequest } from './store/read-request.js';
 
 /**
- * One build's deadline: a timer for its `timeoutMs` and the caller's signal, as one signal for
- * the store (which gives up reads and destroys the connection it holds), a check for the walk
- * (`WalkPace` says when the walk makes it) and a race for what the build waits on.
+ * One build's deadline: its `timeoutMs` and the caller's signal as one signal for the store (which gives up reads and
+ * its connection), a check for the walk (`WalkPace` says when) and a race for what the build waits on.
  */
 export class Deadline {
   private readonly controller = new AbortController();
+  readonly signal: AbortSignal = this.controller.signal;
   private readonly timer: NodeJS.Timeout;
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
@@ -30,14 +30,7 @@ export class Deadline {
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /**
-   * Throws the build's typed error once the deadline passed or the caller aborted. It reads the
-   * clock itself: a walk over notes already in memory never gives the timer its turn.
-   */
+  /** Throws the build's typed error once the deadline passed or the caller aborted; reads the clock, as a walk in memory starves the timer. */
   check(now = performance.now()): void {
     if (this.reason === undefined && now >= this.endsAt) this.end(new BuildTimeout(this.timeoutMs));
     if (this.reason !== undefined) throw this.reason;
@@ -70,36 +63,29 @@ export class Deadline {
   }
 
   /**
-   * The reader, each batch raced against the deadline: a store that stops answering cannot hold
-   * the build. Once it is closed, a batch asked for before and sent after (a page read ahead that
-   * the walk, now ended, never took) is not sent: each of its requests finds nothing.
+   * The reader, each batch raced against the deadline, so a store that stops answering cannot hold the build. Once it
+   * is closed, a batch asked for before and sent after (a page read ahead the walk never took) finds nothing.
    */
   guardReader(reader: NoteReader): NoteReader {
-    return racedReader(reader, this);
+    let closed = false;
+    const raced = <R, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => (requests: readonly R[]): Promise<readonly T[]> =>
+      closed ? Promise.resolve(requests.map(() => [] as unknown as T)) : this.race(read(requests));
+    return {
+      read: raced((requests: readonly ReadRequest[]) => reader.read(requests)),
+      ...(reader.readExtended && { readExtended: raced((requests: readonly ExtendedReadRequest[]) => reader.readExtended!(requests)) }),
+      ...(reader.readNow && { readNow: reader.readNow.bind(reader) }),
+      get roundTrips() {
+        return reader.roundTrips;
+      },
+      close: () => {
+        closed = true;
+        return reader.close();
+      },
+    };
   }
 
   clear(): void {
     clearTimeout(this.timer);
     this.caller?.removeEventListener('abort', this.onCallerAbort);
   }
-}
-
-/** A reader whose batches are raced against a deadline; what it answers at once passes through. */
-function racedReader(reader: NoteReader, deadline: Deadline): NoteReader {
-  let closed = false;
-  // A batch asked for before the reader closed and sent after finds nothing.
-  const raced = <R, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => (requests: readonly R[]): Promise<readonly T[]> =>
-    closed ? Promise.resolve(requests.map(() => [] as unknown as T)) : deadline.race(read(requests));
-  return {
-    read: raced((requests: readonly ReadRequest[]) => reader.read(requests)),
-    ...(reader.readExtended && { readExtended: raced((requests: readonly ExtendedReadRequest[]) => reader.readExtended!(requests)) }),
-    ...(reader.readNow && { readNow: reader.readNow.bind(reader) }),
-    get roundTrips() {
-      return reader.roundTrips;
-    },
-    close: () => {
-      closed = true;
-      return reader.close();
-    },
-  };
 }
