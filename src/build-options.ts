@@ -31,11 +31,6 @@ export const FocusSchema = z.union([
 ], { error: FOCI });
 
 const RELATIONS_LIST = expecting(`a non-empty list of ${RELATED_RELATIONS.join(', ')}`);
-/** The related relations a build may use (spec section 9); order and repeats do not matter. */
-export const RelationsSchema = z
-  .array(z.enum(RELATED_RELATIONS, { error: RELATIONS_LIST }), { error: RELATIONS_LIST })
-  .min(1, { error: RELATIONS_LIST });
-
 const WHOLE = expecting('an integer ≥ 0');
 const wholeNumber = () => z.int({ error: WHOLE }).min(0, { error: WHOLE });
 const NOTEBOOK_ID = expecting('a notebook id (a positive integer)');
@@ -57,8 +52,8 @@ export const BuildOptionsSchema = z.strictObject(
     exclude: z.array(NoteRefSchema, { error: expecting('a list of note ids or uris') }).default([]),
     /** The output the build is priced for (spec section 5): `json` (default) or `prompt`. */
     format: z.enum(OUTPUT_FORMATS, { error: expecting(`one of ${OUTPUT_FORMATS.join(', ')}`) }).default(BUILD_OPTION_DEFAULTS.format),
-    /** The related relations the build may use (default the sixteen of the note tree); a link relation named here is used whatever `links` says. */
-    relations: RelationsSchema.optional(),
+    /** The related relations the build may use, in any order (default the sixteen of the tree); a link relation named here is used whatever `links` says. */
+    relations: z.array(z.enum(RELATED_RELATIONS, { error: RELATIONS_LIST }), { error: RELATIONS_LIST }).min(1, { error: RELATIONS_LIST }).optional(),
     /** Links between notes (spec section 10): `true` adds `LinkedNote`, `LinkingNote` and `LinkedNoteLink` to the relations in effect (default `false`). */
     links: z.boolean({ error: expecting('true or false') }).default(BUILD_OPTION_DEFAULTS.links),
     /** A new note over what is left: `skip` it (default), or `shorten` its details to fit (spec section 9). */
@@ -96,10 +91,8 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
 /** `true` and `false` become booleans; other text stays text (`links: expected true or false, got "yes"`). */
 export const booleanFromText = (text: unknown): unknown => (text === 'true' ? true : text === 'false' ? false : text);
-const listOf =
-  (item: (text: unknown) => unknown) =>
-  (text: unknown): unknown =>
-    typeof text === 'string' ? text.split(',').map((part) => item(part.trim())) : text;
+const listOf = (item: (text: unknown) => unknown) => (text: unknown): unknown =>
+  typeof text === 'string' ? text.split(',').map((part) => item(part.trim())) : text;
 
 const shape = BuildOptionsSchema.shape;
 

@@ -1,9 +1,6 @@
 import { RELATIONS, type RelatedRelation } from './relation.js';
 
-/**
- * Spec sections 3 and 10, "fed by": every note reached through the key relation becomes an anchor of
- * each listed relation. Relations that appear in no list are fed at the start.
- */
+/** Spec sections 3 and 10, "fed by": a note reached through the key relation becomes an anchor of each listed one. */
 export const DEPENDENTS = {
   Child: ['ReifiedChildObject'],
   ReferringNote: ['ReferringSubject', 'NoteInReferringContextualPath', 'ReferringCousin'],

@@ -1,28 +1,10 @@
-/**
- * The closed set of ways a note can relate to the focus note (spec sections 3 and 10).
- * `Self` is the focus note itself; every other relation names how a related note was reached.
- */
+/** The closed set of ways a note relates to the focus note (spec sections 3 and 10); `Self` is the focus note itself. */
 export const RELATIONS = [
   'Self',
-  'Parent',
-  'Object',
-  'Child',
-  'PriorSibling',
-  'YoungerSibling',
-  'ReferringNote',
-  'NoteInContextualPath',
-  'NoteInObjectContextualPath',
-  'ParentSibling',
-  'ObjectParentSibling',
-  'ReifiedChildObject',
-  'ReferringSubject',
-  'ParentSiblingChild',
-  'ObjectParentSiblingChild',
-  'NoteInReferringContextualPath',
-  'ReferringCousin',
-  'LinkedNote',
-  'LinkingNote',
-  'LinkedNoteLink',
+  'Parent', 'Object', 'Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath',
+  'ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject',
+  'ParentSiblingChild', 'ObjectParentSiblingChild', 'NoteInReferringContextualPath', 'ReferringCousin',
+  'LinkedNote', 'LinkingNote', 'LinkedNoteLink',
 ] as const;
 
 export type Relation = (typeof RELATIONS)[number];
@@ -32,8 +14,7 @@ export type RelatedRelation = Exclude<Relation, 'Self'>;
 
 /** Every relation but `Self`, in the order of {@link RELATIONS}. */
 export const RELATED_RELATIONS = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self') as unknown as readonly [
-  RelatedRelation,
-  ...RelatedRelation[],
+  RelatedRelation, ...RelatedRelation[],
 ];
 
 /** The relations links between notes give (spec section 10): used only when a build asks for them. */

@@ -14,29 +14,8 @@ export const TIERS: readonly Tier[] = [
   {
     tier: 2,
     quota: 3,
-    relations: [
-      'Child',
-      'PriorSibling',
-      'YoungerSibling',
-      'ReferringNote',
-      'NoteInContextualPath',
-      'NoteInObjectContextualPath',
-      'LinkingNote',
-    ],
+    relations: ['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath', 'LinkingNote'],
   },
-  {
-    tier: 3,
-    quota: 2,
-    relations: ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject', 'LinkedNoteLink'],
-  },
-  {
-    tier: 4,
-    quota: 1,
-    relations: [
-      'ParentSiblingChild',
-      'ObjectParentSiblingChild',
-      'NoteInReferringContextualPath',
-      'ReferringCousin',
-    ],
-  },
+  { tier: 3, quota: 2, relations: ['ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject', 'LinkedNoteLink'] },
+  { tier: 4, quota: 1, relations: ['ParentSiblingChild', 'ObjectParentSiblingChild', 'NoteInReferringContextualPath', 'ReferringCousin'] },
 ];
