@@ -26,13 +26,10 @@ import { inBuildSpan } from './telemetry/in-build-span.js';
 import { tracedReader } from './telemetry/traced-reader.js';
 
 /**
- * Builds the context of a focus note within a token budget (spec sections 2–5), or of a list of
- * 1 to 10 foci under one budget (section 9: a `MultiFocusResult`, even for a list of one).
- * The store and the options are validated before anything is read; every failure, a bad option
- * included, is a rejection (never a synchronous throw); a missing, deleted or unreadable focus
- * note is a `NoteNotFound` (the first such focus of a list, in the given order).
- * Traced through `@opentelemetry/api` (src/telemetry/): a build span, and under it a span per
- * read batch; no-ops until the host registers an SDK.
+ * Builds the context of a focus note within a token budget (spec sections 2–5), or of a list of 1 to 10 foci under one
+ * budget (section 9: a `MultiFocusResult`, even for a list of one). Store and options are validated before any read;
+ * every failure is a rejection, never a synchronous throw; a missing or unreadable focus is a `NoteNotFound` (the first
+ * of a list). Traced through `@opentelemetry/api`: a build span, a span per read batch under it.
  */
 export function buildContext(store: NoteStore, options: BuildOptions): Promise<BuildOutcome>;
 export function buildContext(store: NoteStore, options: MultiFocusBuildOptions): Promise<BuildOutcome<MultiFocusResult>>;
@@ -47,11 +44,7 @@ export async function buildContext(store: NoteStore, options: AnyBuildOptions): 
   });
 }
 
-/**
- * The build, with the shortcuts it takes given: `takeShortcuts` for every caller, and
- * `noShortcuts` for the tests that check the shortcuts change nothing. `R`: the result its
- * `focus` gives (a `GraphRAGResult` for one, unless the caller says otherwise).
- */
+/** The build with the shortcuts it takes: `takeShortcuts`, or `noShortcuts` for tests that check they change nothing. */
 export async function build<R extends AnyResult = GraphRAGResult>(
   store: NoteStore,
   options: ResolvedBuildOptions,

@@ -7,8 +7,5 @@ export const BUILD_OPTION_DEFAULTS = { tokenizer: 'o200k', truncate: 1000, forma
 /** Defaults of `loadFixture`'s options. */
 export const LOAD_OPTION_DEFAULTS = { batchSize: 1_000, recommendedIndex: true } as const;
 
-/**
- * The longest `timeoutMs` a build takes: Node's timers hold 32-bit signed milliseconds (about
- * 24.8 days), and a longer delay would fire at once. Anything longer is refused, not clamped.
- */
+/** The longest `timeoutMs`, refused rather than clamped: Node's timers hold 32-bit milliseconds, and fire longer ones at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;

@@ -17,11 +17,7 @@ export class ValidationError extends NoteContextError {
     super(message);
   }
 
-  /**
-   * The first issue of a zod failure (an unknown key first: a misspelt key explains the missing
-   * one). `whole` names the input when the issue is about all of it (not an object, say);
-   * `fieldOf` turns an issue's path into the field to name.
-   */
+  /** The first issue of a zod failure, an unknown key first (it explains a missing one); `whole` names the input itself. */
   static fromZod(error: ZodError, whole = 'input', fieldOf: (path: readonly PropertyKey[]) => string = dottedPath): ValidationError {
     const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0];
     if (issue?.code === 'unrecognized_keys') {
@@ -39,10 +35,7 @@ export function dottedPath(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
 }
 
-/**
- * A zod error function giving one message per field, whichever check failed:
- * `expected an integer ≥ 0, got "ten"`, or `required, expected …` when the value is absent.
- */
+/** A zod error function giving one message per field, whichever check failed: `expected an integer ≥ 0, got "ten"`. */
 export function expecting(what: string): (issue: { readonly input?: unknown }) => string {
   return (issue) => (issue.input === undefined ? `required, expected ${what}` : `expected ${what}, got ${shown(issue.input)}`);
 }

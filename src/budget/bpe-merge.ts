@@ -1,10 +1,7 @@
 import { PairQueue } from './pair-queue.js';
 import type { RankTable } from './rank-table.js';
 
-/**
- * The tokens gpt-tokenizer's `encode` gives one chunk, in O(n log n) where the library is quadratic (a title of a
- * million `x` takes minutes): the same choices from a {@link PairQueue}, stale entries dropped as they come out.
- */
+/** The tokens gpt-tokenizer's `encode` gives one chunk, in O(n log n) where the library is quadratic, from a {@link PairQueue}. */
 export function bpeMerge(chunk: string, table: RankTable): number[] {
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
   const bytes = Buffer.from(chunk, 'utf8');

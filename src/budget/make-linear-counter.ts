@@ -22,10 +22,8 @@ const SHORT_CHUNKS_REMEMBERED = 50_000;
 const LONG_CHUNK_CHARS_REMEMBERED = 8_000_000;
 
 /**
- * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does (`<|endoftext|>` is
- * text), in O(n log n), chunk by chunk, without the library's encoder. Short chunks' counts are remembered (a lookup
- * is several times cheaper than a count); a long one (a huge title) recurs in every piece that links to its note,
- * so it is merged once.
+ * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does, in O(n log n) chunk by
+ * chunk. Short chunks' counts are remembered (cheaper than counting); a long one (a huge title) recurs, so is merged once.
  */
 export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => number {
   const { table } = encoding;

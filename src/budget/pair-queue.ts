@@ -3,10 +3,7 @@ const RANK = 2 ** 32;
 /** Slots for open runs (a power of two). */
 const OPEN = 64;
 
-/**
- * Pairs (rank, start), taken out least first, kept in runs of one rank at increasing starts in a binary heap:
- * a merge queues its pairs at increasing starts, so most pairs cost no heap work.
- */
+/** Pairs (rank, start), least out first, in a binary heap of runs of one rank at increasing starts, as merges queue them. */
 export class PairQueue {
   /** The rank of the pair the last `pop` took. */
   rank = -1;

@@ -1,7 +1,4 @@
-/**
- * Counts of recent keys, bounded without an LRU list: two generations of `Map`s, a key found in the
- * older moving to the newer, the older dropped when the newer is full. Cheap enough for every chunk a build prices.
- */
+/** Counts of recent keys in two generations of `Map`s, the older dropped when the newer is full: cheaper than an LRU. */
 export class RecentCounts {
   private newer = new Map<string, number>();
   private older = new Map<string, number>();

@@ -2,10 +2,9 @@ import { utf8Length } from '../model/utf8-length.js';
 import type { Tokenizer } from './tokenizer.js';
 
 /**
- * Lower bounds of a piece's cost in o200k or cl100k from its template, each note text a {@link SLOT}. Between two
- * places split whatever the texts (`splitsAt`) a stretch without text costs what it costs alone; one with text
- * costs a token for a chunk without words (`givesChunkWithoutWords`) and one per word start (`wordStartsOf`);
- * and no token holds more than 128 bytes.
+ * Lower bounds of a piece's cost in o200k or cl100k from its template, each note text a {@link SLOT}: between places
+ * split whatever the texts (`splitsAt`) a stretch without text costs what it costs alone; one with text a token for a
+ * chunk without words and one per word start; and no token holds more than 128 bytes.
  */
 export const SLOT = '\uE000';
 
@@ -63,13 +62,10 @@ const isPunctuation = (char: string | undefined) => isNotWord(char) && char! > '
 const fixed = (char: string | undefined): char is string => char !== undefined && char !== SLOT;
 
 /**
- * Whether both pre-tokenizers always split `template` before index `at`, whatever its texts:
- * - before a letter or digit that follows two punctuation characters (the punctuation chunk takes
- *   both, so the letter cannot join it as a one-character prefix);
- * - after a letter or digit followed by anything but a letter, digit or apostrophe;
- * - between a letter and a digit (digits only ever form chunks of digits);
- * - after a line break followed by a character that is neither whitespace nor `/`.
- * Only fixed characters decide: a rule that would look at text does not apply.
+ * Whether both pre-tokenizers always split `template` before index `at`, whatever its texts (only fixed characters decide):
+ * before a letter or digit after two punctuation characters (the punctuation chunk takes both, so the letter cannot
+ * join it as a prefix); after a letter or digit followed by anything but a letter, digit or apostrophe; between a letter
+ * and a digit (digits only form chunks of digits); after a line break followed by neither whitespace nor `/`.
  */
 function splitsAt(template: string, at: number): boolean {
   const [a, b, c] = [template[at - 2], template[at - 1], template[at]];
@@ -81,9 +77,8 @@ function splitsAt(template: string, at: number): boolean {
 }
 
 /**
- * Whether a stretch with text holds a chunk without letters or digits: it starts with two fixed
- * non-word characters (a one-character prefix only goes before letters), or a text in it is
- * followed by two (no chunk runs from a word into punctuation or whitespace, but for contractions).
+ * Whether a stretch with text holds a chunk without letters or digits: it starts with two fixed non-word characters (a
+ * prefix only goes before letters), or a text is followed by two (no chunk runs from a word into them, but contractions).
  */
 function givesChunkWithoutWords(stretch: string): boolean {
   const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);

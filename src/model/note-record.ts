@@ -7,8 +7,7 @@ export interface NoteLink {
 }
 
 /**
- * A visible note as a store hands it to the core. Links are resolved by the store under the
- * build's visibility rules: `parent` and `object` are present only when the linked note is
+ * A visible note as a store hands it to the core: `parent` and `object` are present only when the linked note is
  * visible, so the core never has to know why a link is missing (spec section 1).
  */
 export interface NoteRecord extends NoteLink {
@@ -20,16 +19,10 @@ export interface NoteRecord extends NoteLink {
   readonly notebookId: number;
 }
 
-/**
- * A note's place among its siblings. A database column may hold what a JavaScript number cannot
- * (a BIGINT beyond ±(2^53 − 1): then a `bigint`, exact) or nothing (`null`).
- */
+/** A note's place among its siblings: a `bigint` for a BIGINT beyond ±(2^53 − 1), `null` for none. */
 export type SiblingOrder = number | bigint | null;
 
-/**
- * Position of a note among its siblings: by `siblingOrder`, a null one before every number, then
- * by `id`. Every store orders so (in SQL: `NULL` first when ascending, as MySQL and MariaDB do).
- */
+/** Position among siblings: by `siblingOrder`, null first (as MySQL and MariaDB sort), then by `id`; every store orders so. */
 export interface SiblingKey {
   readonly siblingOrder: SiblingOrder;
   readonly id: NoteId;

@@ -1,7 +1,4 @@
-/**
- * The first `count` Unicode code points of `text` (a surrogate pair counts as one), and whether
- * anything was left over. Cheap when the text is short: UTF-16 length bounds the code points.
- */
+/** The first `count` code points of `text` and whether any were left; cheap on short texts, as UTF-16 length bounds them. */
 export function takeCodePoints(text: string, count: number): { head: string; cut: boolean } {
   if (text.length <= count) return { head: text, cut: false };
   let units = 0;

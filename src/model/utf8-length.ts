@@ -1,8 +1,4 @@
-/**
- * Bytes of `text` in UTF-8 (a lone surrogate counts as the 3 bytes of U+FFFD, as encoders write it).
- * Node counts them natively without encoding: several times faster than a regular expression
- * test for ASCII, and than `TextEncoder` (which allocates the bytes) for the rest.
- */
+/** Bytes of `text` in UTF-8 (a lone surrogate as the 3 of U+FFFD); Node counts them without encoding, the fastest way. */
 export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }

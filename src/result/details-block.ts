@@ -1,9 +1,6 @@
 import { ValidationError } from '../note-context-error.js';
 
-/**
- * The longest fence, so that a piece is never more UTF-8 bytes than its JSON (the `estimate` guarantee): its
- * `## `, `Relation: `, `Details:` and fences cost 15 + 12 + 2F where JSON spends 44 + 13, so F <= 15.
- */
+/** The longest fence, so that a piece is never more bytes than its JSON: 15 + 12 + 2F where JSON spends 44 + 13. */
 const MAX_FENCE = 15;
 
 /**

@@ -1,9 +1,6 @@
 import { ValidationError } from '../note-context-error.js';
 
-/**
- * Escapes a title line into no more UTF-8 bytes than JSON would: links' `\\`, `\[`, `\]` kept, controls and lone
- * surrogates escaped as in JSON, any other backslash written `\_`.
- */
+/** Escapes a title line into no more bytes than JSON: links' `\\`, `\[`, `\]` kept, controls and lone surrogates as in JSON, `\` as `\_`. */
 export function escapeLine(text: string): string {
   if (!/[\\\x00-\x1f\ud800-\udfff]/.test(text)) return text;
   return text.replace(ESCAPED, (match) => (match.length === 2 ? match : match === '\\' ? '\\_' : JSON.stringify(match).slice(1, -1)));
