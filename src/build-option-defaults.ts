@@ -1,5 +1,4 @@
-// The defaults of the library's options, in a module without zod: the schemas default to them
-// (`BuildOptionsSchema`, `LoadOptionsSchema`), and the CLI's help shows them without loading zod.
+// The options' defaults, in a module without zod: the schemas default to them, and the CLI's help shows them without zod.
 
 /** Defaults of `BuildOptionsSchema`'s optional fields. */
 export const BUILD_OPTION_DEFAULTS = { tokenizer: 'o200k', truncate: 1000, format: 'json', fit: 'skip', timeoutMs: 30_000, links: false } as const;

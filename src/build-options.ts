@@ -85,8 +85,7 @@ export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
 /** The options as text, the way command-line flags hold them. */
 export type BuildOptionsText = { readonly [K in Exclude<keyof AnyBuildOptions, 'signal'>]?: string };
 
-// The only text-to-value steps: a number, `true` or `false`, a comma-separated list; any other text stays text, for the
-// schema to reject in its own words (`expected an integer ≥ 0, got "ten"`).
+// The only text-to-value steps (a number, `true` or `false`, a list); other text stays text for the schema to reject.
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
 /** `true` and `false` become booleans; other text stays text (`links: expected true or false, got "yes"`). */

@@ -59,8 +59,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
     case 'estimate': {
       // Spec section 5 whatever the format: the piece's compact JSON plus its comma.
       const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
-      // A note's JSON piece holds the smallest conceivable piece of its relation and shape plus at
-      // least its text bytes (escaping only adds).
+      // A note's JSON piece holds the smallest piece of its relation and shape plus its text bytes at least.
       const noteCost = (note: BareNote, entry: ListEntry | undefined) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0);
       return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
         // The smallest conceivable note: empty titles, one-digit ids, empty details.
@@ -86,8 +85,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list), jsonListCloser(entry.rule.list, result.focusPlace)));
   const floors = () => {
     const templateFloor = templateFloors(tokenizer);
-    // What a note's focus-list entry adds at least, first in its list or not; none for a prepended
-    // entry, whose window holds the unknown title of the entry it goes before.
+    // What a note's entry adds at least, first in its list or not; none when prepended (its window holds the next title).
     const entryFloor = (relation: RelatedRelation) => {
       const rule = focusListOf(relation);
       if (!rule || rule.placement === 'prepend') return 0;
@@ -106,8 +104,7 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
       }),
     );
   };
-  // The least a note's own piece adds, first of the related notes or after others. Both windows
-  // split before the note's first key (a letter after two punctuation characters, see window.ts),
+  // The least a note's own piece adds, first or after others: both windows split before its first key (window.ts),
   // so they differ only in what comes before it, counted once per model.
   const FIRST_KEY = '{"uriAndTitle"';
   let leastOpening: number | undefined;

@@ -2,9 +2,8 @@ import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';
 import type { CostModel } from './cost-model.js';
-import type { ListEntry } from './list-entry-of.js';
+import { listEntryOf, type ListEntry } from './list-entry-of.js';
 import type { ResultView } from '../result/result-view.js';
-import { listEntryOf } from './list-entry-of.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
 export interface NotePricing {

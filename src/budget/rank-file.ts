@@ -4,11 +4,9 @@ import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { RankTable, type RankData } from './rank-table.js';
 
-// gpt-tokenizer ships each encoding's ranks as a JavaScript array literal (o200k: 200,000 strings), and its
-// encoder makes a Map of them: ~200 ms of CPU and garbage collection a process. So the package's build writes each
-// encoding's rank table to a rank file (dist/budget/*.ranks) whose typed arrays are used as read. A file carries the
-// SHA-256 of the library's module it was made from (another gpt-tokenizer never reads it) and of its data (a damaged
-// file is never used); without a usable file the table is made from the library's module.
+// gpt-tokenizer's ranks are a JavaScript array literal made into a Map: ~200 ms a process. So the build writes each rank
+// table to a file (dist/budget/*.ranks) whose typed arrays are used as read. A file carries the SHA-256 of the library's
+// module it was made from and of its data, so another gpt-tokenizer or a damaged file falls back to the module.
 
 const MAGIC = 'note-context bpe rank table 2\n';
 

@@ -32,9 +32,8 @@ export class RankTable {
   private readonly maxKeyBytes: number;
   private readonly illFormed: ReadonlyMap<string, number>;
   private readonly byteRanks = new Int32Array(256);
-  // A pair's rank is a function of its parts' tokens unless a part starts with a BOM. Recent pairs
-  // are remembered across chunks: a run of one character meets few pairs, thousands of times.
-  // Made at the first pair asked for (3 MB).
+  // Recent pairs' ranks (a function of their tokens unless a part starts with a BOM), across chunks: a run of one
+  // character meets few pairs, thousands of times. Made at the first pair asked for (3 MB).
   private pairLeft?: Int32Array;
   private pairRight?: Int32Array;
   private pairRanks?: Int32Array;
