@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { RankTable, type RankData } from './rank-table.js';
+import { RankTable, type RankData, type RankTableData } from './rank-table.js';
 
 // gpt-tokenizer's ranks are a JavaScript array literal made into a Map: ~200 ms a process. So the build writes each rank
 // table to a file (dist/budget/*.ranks) whose typed arrays are used as read. A file carries the SHA-256 of the library's
@@ -10,7 +10,7 @@ import { RankTable, type RankData } from './rank-table.js';
 
 const MAGIC = 'note-context bpe rank table 2\n';
 
-interface Header {
+interface Header extends Pick<RankTableData, 'maxKeyBytes' | 'illFormed'> {
   /** SHA-256 of the library's module the ranks were taken from. */
   readonly source: string;
   /** The typed arrays' byte order. */
@@ -18,8 +18,6 @@ interface Header {
   readonly slots: number;
   readonly count: number;
   readonly keyBytes: number;
-  readonly maxKeyBytes: number;
-  readonly illFormed: readonly (readonly [number, string])[];
   /** SHA-256 of the header's other fields (their JSON) and the data after the header: the slots, the offsets, then the keys. */
   readonly data: string;
 }

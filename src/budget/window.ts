@@ -4,10 +4,7 @@ import type { FocusListRule } from '../relationships/focus-lists.js';
  * Where a piece meets its neighbours in the compact JSON, cut where o200k and cl100k always split, so that a piece adds
  * exactly tokens(`after`) − tokens(`before`) (docs/internals.md, "Pricing: exact accounting").
  */
-export interface Window {
-  readonly before: string;
-  readonly after: string;
-}
+export type Window = { readonly before: string; readonly after: string };
 
 /** A related note appended to `relatedNotes`: from the end of the previous note's relation (or of the key) to the end of the output. */
 export function relatedNoteWindow(noteJson: string, hasPrevious: boolean): Window {
