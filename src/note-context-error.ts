@@ -21,8 +21,7 @@ export class ValidationError extends NoteContextError {
   static fromZod(error: ZodError, whole = 'input', fieldOf: (path: readonly PropertyKey[]) => string = dottedPath): ValidationError {
     const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0];
     if (issue?.code === 'unrecognized_keys') {
-      const key = issue.keys[0] ?? '';
-      const field = fieldOf([...issue.path, key]);
+      const field = fieldOf([...issue.path, issue.keys[0] ?? '']);
       return new ValidationError(field, 'unknown option', `unknown option ${JSON.stringify(field)}`);
     }
     const path = issue?.path ?? [];

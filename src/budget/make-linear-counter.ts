@@ -21,10 +21,7 @@ const SHORT_CHUNKS_REMEMBERED = 50_000;
 
 const LONG_CHUNK_CHARS_REMEMBERED = 8_000_000;
 
-/**
- * Counts tokens as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` does, in O(n log n) chunk by
- * chunk. Short chunks' counts are remembered (cheaper than counting); a long one (a huge title) recurs, so is merged once.
- */
+/** Counts as gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })`, in O(n log n); each long chunk merged once. */
 export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => number {
   const { table } = encoding;
   const countShort = (chunk: string) => shortChunkCount(chunk, table);

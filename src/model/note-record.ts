@@ -6,10 +6,7 @@ export interface NoteLink {
   readonly title: string;
 }
 
-/**
- * A visible note as a store hands it to the core: `parent` and `object` are present only when the linked note is
- * visible, so the core never has to know why a link is missing (spec section 1).
- */
+/** A visible note as a store hands it to the core: `parent` and `object` only when visible, whatever hid them (spec 1). */
 export interface NoteRecord extends NoteLink {
   /** Absent when empty. Related-note reads may cut it to `detailsLimit + 1` code points. */
   readonly details?: string;
