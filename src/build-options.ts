@@ -20,8 +20,7 @@ export const NoteRefSchema = z
 export const MAX_FOCI = 10;
 const FOCI = expecting(`a note id or a uri like /n42, or a list of 1 to ${MAX_FOCI} distinct ones`);
 
-/** One focus (a `GraphRAGResult`) or a list of 1 to 10 distinct ones (a `MultiFocusResult`). */
-export const FocusSchema = z.union([
+const FocusSchema = z.union([
   NoteRefSchema,
   z
     .array(NoteRefSchema, { error: FOCI })
