@@ -1,12 +1,24 @@
-import type { NoteId, NoteRecord } from '../model/note-record.js';
+import type { ListEntry } from '../budget/list-entry-of.js';
+import { compareSiblingKeys, type NoteId, type NoteRecord } from '../model/note-record.js';
+import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
+import { FOCUS_LISTS } from '../relationships/focus-lists.js';
 import type { RelatedRelation } from '../relationships/relation.js';
+import type { ResultView } from '../result/result-view.js';
 import { whenRead } from '../strategies/when-read.js';
-import { offerOrders, type ListRelation } from './offer-orders.js';
-import { recordPendingEntries, type PendingOffers } from './record-pending-entries.js';
 import type { Shortcut } from './shortcut.js';
 import { skippedListFull } from './skipped-list-full.js';
-import { stillOffered } from './still-offered.js';
 import type { WalkState } from './walk-state.js';
+
+/** A relation that grows a focus list. */
+type ListRelation = keyof typeof FOCUS_LISTS;
+
+/** Where a note stands among the candidates a relation offers (spec section 3, second table). */
+interface OfferOrder {
+  /** Whether the relation offers `note` at some point. */
+  offers(note: NoteRecord): boolean;
+  /** Negative when `a` is offered before `b`. */
+  compare(a: NoteRecord, b: NoteRecord): number;
+}
 
 /**
  * The early stop: once the report's list of skipped notes is full and no new note can fit, the
@@ -42,14 +54,20 @@ export function earlyStop(state: WalkState): Shortcut {
     if (triedToEnd || !skippedListFull(report) || ledger.remaining >= costs.cheapestNote) return false;
     triedToEnd = true;
     const reached = ledger.includedIds().map((id) => held.get(id)!);
-    const pending: PendingOffers[] = (Object.keys(orders) as ListRelation[])
+    // The notes of `reached` each list relation will still offer, in its order.
+    const pending = (Object.keys(orders) as ListRelation[])
       .filter((relation) => state.relations.has(relation) && !exhausted.has(relation))
-      .map((relation) => ({ relation, notes: stillOffered(orders[relation], lastOffered.get(relation), reached) }))
+      .map((relation) => {
+        const order = orders[relation];
+        const after = lastOffered.get(relation);
+        const notes = reached.filter((note) => order.offers(note) && (after === undefined || order.compare(after, note) < 0));
+        return { relation, notes: notes.sort((a, b) => order.compare(a, b)) };
+      })
       .filter(({ notes }) => notes.length > 0);
     // Entries of two relations would come interleaved by the rotation and by candidates not yet
     // read: the ledger could not list them in walk order, so the walk goes on step by step.
     if (pending.length > 1) return false;
-    report.endedEarly = recordPendingEntries(pending, ledger, costs, state.result, report);
+    report.endedEarly = pending.length === 0 || recordPendingEntries(pending[0]!.relation, pending[0]!.notes, state);
     return report.endedEarly;
   };
 
@@ -67,4 +85,49 @@ export function earlyStop(state: WalkState): Shortcut {
       },
     }),
   };
+}
+
+/** The offer orders of the relations with a focus list, around `focus` and its parent record. */
+function offerOrders(focus: NoteRecord, parent: NoteRecord | undefined): Record<ListRelation, OfferOrder> {
+  const isSibling = (note: NoteRecord) => parent !== undefined && note.parent?.id === parent.id;
+  return {
+    Child: { offers: (note) => note.parent?.id === focus.id, compare: compareSiblingKeys },
+    PriorSibling: {
+      offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) < 0,
+      compare: (a, b) => compareSiblingKeys(b, a),
+    },
+    YoungerSibling: { offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) > 0, compare: compareSiblingKeys },
+    ReferringNote: { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
+  };
+}
+
+/**
+ * Once no new note can fit, a note already in the result, offered again by a relation with a
+ * list, is recorded if its entry fits. If every such entry fits at once, each fits whenever the
+ * walk would meet it, so recording them all now, in the relation's order, is exactly what the
+ * walk would do. Answers whether it did so; otherwise the walk must go on step by step.
+ */
+function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord[], { ledger, costs, result, report }: WalkState): boolean {
+  const rule = FOCUS_LISTS[relation];
+  const planned: ListEntry[] = [];
+  let total = 0;
+  // Each entry is priced against the list as the entries before it leave it.
+  const list = [...result.list(rule.list)];
+  const view: ResultView = { relatedCount: result.relatedCount, list: (name) => (name === rule.list ? list : result.list(name)) };
+  for (const note of notes) {
+    const entry = { rule, text: uriAndTitleOf(note) };
+    total += costs.entryCost(entry, view);
+    if (total > ledger.remaining) return false;
+    if (rule.placement === 'prepend') list.unshift(entry.text);
+    else list.push(entry.text);
+    planned.push(entry);
+  }
+  // Each recorded as the walk would: priced against the result as it stands, and in the ledger.
+  planned.forEach((entry, index) => {
+    const cost = costs.entryCost(entry, result);
+    ledger.addEntry(cost);
+    result.addToFocusList(entry);
+    report.add({ uri: uriOf(notes[index]!.id), relation, cost, kind: 'entry' });
+  });
+  return true;
 }
