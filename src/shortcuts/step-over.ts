@@ -3,7 +3,7 @@ import { FED_AT_START } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { TIERS, type Tier } from '../relationships/tiers.js';
 import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
-import type { PageRead } from '../strategies/page-read.js';
+import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Shortcut } from './shortcut.js';

@@ -4,9 +4,7 @@ import type { RelatedRelation } from '../relationships/relation.js';
 import { PageRequest } from '../store/page-request.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
-import { ExcludingCursor } from './excluding-cursor.js';
 import { KeysetPages } from './keyset-pages.js';
-import { ListCursor } from './list-cursor.js';
 import type { NoteLoader } from './note-loader.js';
 import { onePage } from './one-page.js';
 import { readWholePage, type SourcePageReading } from './page-reading.js';
@@ -15,23 +13,19 @@ import type { PageSource } from './page-source.js';
 import { SpiralCursor } from './spiral-cursor.js';
 import { parentOf } from './parent-of.js';
 import { walkParentChain } from './walk-parent-chain.js';
+import { whenRead } from './when-read.js';
 import type { Strategies } from './strategies.js';
 
-/** What the strategies start from: the focus note and its ancestors, already read. */
-export interface FocusNeighbourhood {
-  readonly focus: NoteRecord;
-  /** The focus note's ancestors, nearest first (the contextual path, reversed). */
-  readonly ancestors: readonly NoteRecord[];
-}
-
-const NOTHING: CandidateCursor = new ListCursor([]);
+/** Candidates already at hand, such as the focus note's parent or its own contextual path. */
+const listCursor = (notes: readonly NoteRecord[]): CandidateCursor => {
+  let index = 0;
+  return { next: () => notes[index++] };
+};
+const NOTHING = listCursor([]);
 const listOf = (note: NoteRecord | undefined): NoteRecord[] => (note ? [note] : []);
 
 /** How the candidates of `relation`'s page source are handed out: one by one (`PageCursor`), unless a shortcut reads otherwise. */
 export type ReadingCursor = (pages: PageSource, relation: RelatedRelation) => CandidateCursor;
-
-/** The core's own: each page read once the one at hand is used up. */
-export const pageByPage: ReadingCursor = (pages) => new PageCursor(pages);
 
 /** What `anchor` offers `relation`, a relation fed by anchors, as a cursor of its own. */
 export type AnchorCandidates = (relation: AnchoredRelation, anchor: NoteRecord) => CandidateCursor;
@@ -47,7 +41,7 @@ export interface StrategyReading {
 }
 
 /** Every page read whole, one page after the other, each anchor's candidates as the strategies make them. */
-export const BY_PAGE: StrategyReading = { readPage: () => readWholePage, cursor: pageByPage, anchors: (inner) => inner };
+export const BY_PAGE: StrategyReading = { readPage: () => readWholePage, cursor: (pages) => new PageCursor(pages), anchors: (inner) => inner };
 
 /** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
 const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
@@ -57,10 +51,11 @@ const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => 
 
 /**
  * One candidate source per relation of spec sections 3 and 10 in effect (`relations`), each
- * reading through `loader` when it is first asked for a candidate, as `reading` says.
+ * reading through `loader` when it is first asked for a candidate, as `reading` says. The focus
+ * note and its ancestors (nearest first: the contextual path, reversed) are already read.
  */
 export function createStrategies(
-  { focus, ancestors }: FocusNeighbourhood,
+  { focus, ancestors }: { readonly focus: NoteRecord; readonly ancestors: readonly NoteRecord[] },
   loader: NoteLoader,
   relations: ReadonlySet<RelatedRelation>,
   { readPage, cursor: reading, anchors }: StrategyReading = BY_PAGE,
@@ -122,9 +117,13 @@ export function createStrategies(
     ParentSiblingChild: (parentSibling) => childrenOf('ParentSiblingChild', parentSibling.id),
     ObjectParentSiblingChild: (objectParentSibling) => childrenOf('ObjectParentSiblingChild', objectParentSibling.id),
     NoteInReferringContextualPath: chainOf,
-    ReferringCousin: (referring) =>
-      referring.parent ? new ExcludingCursor(childrenOf('ReferringCousin', referring.parent.id), referring.id) : NOTHING,
-    LinkedNoteLink: (linked) => read('LinkedNoteLink', () => loader.linked(linked.id)),
+    // The children of the referring note's subject, but for the referring note itself.
+    ReferringCousin: (referring) => {
+      if (!referring.parent) return NOTHING;
+      const cousins = childrenOf('ReferringCousin', referring.parent.id);
+      return { next: () => whenRead(cousins.next(), (note) => (note?.id === referring.id ? cousins.next() : note)) };
+    },
+    LinkedNoteLink: (linked) => read('LinkedNoteLink', () => loader.read({ kind: 'linked', id: linked.id })),
   };
   const offered = anchors((relation, anchor) => candidatesOf[relation](anchor));
   const anchored = {} as Record<AnchoredRelation, AnchoredStrategy>;
@@ -132,18 +131,18 @@ export function createStrategies(
 
   // Made only for the relations in effect: a left-out relation is never asked, so it reads nothing.
   const startSources: Record<Exclude<RelatedRelation, AnchoredRelation>, () => CandidateCursor> = {
-    Parent: () => new ListCursor(parent ? [parent] : []),
+    Parent: () => listCursor(listOf(parent)),
     Object: () => read('Object', async () => listOf((await objectAndChain()).object)),
     Child: () => childrenOf('Child', focus.id),
     PriorSibling: () => parent ? siblingsOf('PriorSibling', focus, 0, 'desc') : NOTHING,
     YoungerSibling: () => parent ? siblingsOf('YoungerSibling', focus, 0, 'asc') : NOTHING,
     ReferringNote: () => reading(pagesOf('ReferringNote', (after, limit) => PageRequest.referrings(focus.id, after?.id, limit)), 'ReferringNote'),
-    NoteInContextualPath: () => new ListCursor(ancestors.slice(1)),
+    NoteInContextualPath: () => listCursor(ancestors.slice(1)),
     NoteInObjectContextualPath: () => read('NoteInObjectContextualPath', async () => (await objectAndChain()).chain),
     ParentSibling: () => parent ? new SpiralCursor(siblingsOf('ParentSibling', parent, 1, 'desc'), siblingsOf('ParentSibling', parent, 1, 'asc')) : NOTHING,
     ObjectParentSibling: () => focus.object ? new SpiralCursor(aroundObjectParent('desc'), aroundObjectParent('asc')) : NOTHING,
-    LinkedNote: () => read('LinkedNote', () => loader.linked(focus.id)),
-    LinkingNote: () => read('LinkingNote', () => loader.linking(focus.id)),
+    LinkedNote: () => read('LinkedNote', () => loader.read({ kind: 'linked', id: focus.id })),
+    LinkingNote: () => read('LinkingNote', () => loader.read({ kind: 'linking', id: focus.id })),
   };
 
   const fedAtStart = {} as Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor>;

@@ -1,16 +1,11 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { PageRead } from './page-read.js';
+import type { PageRead } from './page-reading.js';
 import type { PageSource } from './page-source.js';
 
 /**
- * Reads one page of at most `limit` notes strictly after `after` (from the start when undefined),
- * and says whether candidates may follow it.
- */
-export type PageReader = (after: NoteRecord | undefined, limit: number) => Promise<PageRead>;
-
-/**
- * Pages read with a keyset bound, each after the last note of the one before. Pages grow, since a
- * relation walked past one page is likely to be walked far.
+ * Pages read with a keyset bound, each after the last note of the one before (`readPage` reads
+ * at most `limit` notes strictly after `after`, from the start when undefined). Pages grow, since
+ * a relation walked past one page is likely to be walked far.
  */
 export class KeysetPages implements PageSource {
   /**
@@ -27,7 +22,7 @@ export class KeysetPages implements PageSource {
   /** Whether the page read last said none may follow, or was empty. */
   private last = false;
 
-  constructor(private readonly readPage: PageReader) {}
+  constructor(private readonly readPage: (after: NoteRecord | undefined, limit: number) => Promise<PageRead>) {}
 
   async nextPage(): Promise<readonly NoteRecord[]> {
     if (this.last) return [];

@@ -6,28 +6,35 @@ import { requestKey } from '../store/request-key.js';
 import type { Load } from './page-reading.js';
 
 /**
- * The core's view of a reader: one request at a time for the strategies, batches for the store
- * (DataLoader, its cache keyed by `requestKey`). The requests issued together go out together,
- * and a request asked for twice is read once.
+ * The core's view of a reader: one request at a time for the strategies, batches for the store.
+ * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly, each
+ * request when it is needed: batching only saves round trips, and there it has none to save.
  *
- * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly, each request
- * when it is needed: batching only saves round trips, and there it has none to save.
+ * Otherwise requests are batched through DataLoader, its cache keyed by `requestKey`, so a request
+ * asked for twice is read once. A batch goes out once the promise jobs queued with its first
+ * request have run, that is, once the walk waits: then everything the walk asked for since the
+ * last batch rides in it. The walk only ever waits on a batch it sent (or, when {@link quiet}, on
+ * the event loop), so every batch holds the same requests whatever the store's latency or the
+ * machine's load. DataLoader answers a cached request only with its next batch; the cache is read
+ * first, so a request asked for before is answered as soon as its own batch was.
  */
 export class NoteLoader {
   /** Reads one request: at once, or with the others asked for before the walk waits. */
   readonly read: Load;
-  private readonly batches: Batches | undefined;
   /** Whether the reader takes siblings pages and size-filtered pages (`NoteReader.readExtended`). */
   readonly readsExtended: boolean;
   /** Whether the reader answers each request at once (`NoteReader.readNow`). */
   readonly answersAtOnce: boolean;
+  /** Requests asked for and not yet sent. */
+  private waiting = 0;
+  /** Batches sent and not yet answered. */
+  private out = 0;
 
   constructor(reader: NoteReader) {
     this.readsExtended = reader.readExtended !== undefined;
     const readNow = reader.readNow?.bind(reader);
     this.answersAtOnce = readNow !== undefined;
-    this.batches = readNow ? undefined : new Batches(reader);
-    this.read = readNow ? async (request) => readNow(request) : this.batches!.load;
+    this.read = readNow ? async (request) => readNow(request) : this.batched(reader);
   }
 
   /**
@@ -36,7 +43,7 @@ export class NoteLoader {
    * always quiet.
    */
   get quiet(): boolean {
-    return this.batches?.quiet ?? true;
+    return this.waiting === 0 && this.out === 0;
   }
 
   async note(id: NoteId, full = false): Promise<NoteRecord | undefined> {
@@ -48,34 +55,7 @@ export class NoteLoader {
     return this.read({ kind: 'ancestors', id });
   }
 
-  /** The notes the details of `id` link to (see `LinkedNotesRequest`). */
-  linked(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.read({ kind: 'linked', id });
-  }
-
-  /** The notes whose details link to `id` (see `LinkingNotesRequest`). */
-  linking(id: NoteId): Promise<readonly NoteRecord[]> {
-    return this.read({ kind: 'linking', id });
-  }
-}
-
-/**
- * Requests batched through DataLoader, its cache keyed by `requestKey`. A batch goes out as
- * DataLoader sends it, once the promise jobs queued with its first request have run, that is,
- * once the walk waits: then everything the walk asked for since the last batch rides in it.
- * The walk only ever waits on a batch it sent (or, when {@link quiet}, on the event loop), so
- * while it runs no batch is out, and every batch holds the same requests whatever the store's
- * latency or the machine's load. DataLoader answers a cached request only with its next batch;
- * the cache is read first, so a request asked for before is answered as soon as its own batch was.
- */
-class Batches {
-  readonly load: Load;
-  /** Requests asked for and not yet sent. */
-  private waiting = 0;
-  /** Batches sent and not yet answered. */
-  private out = 0;
-
-  constructor(reader: NoteReader) {
+  private batched(reader: NoteReader): Load {
     // An extended request is only asked of a reader that takes it.
     const read = reader.readExtended ? reader.readExtended.bind(reader) : (requests: readonly ExtendedReadRequest[]) => reader.read(requests.map(required));
     const send = (requests: readonly ExtendedReadRequest[]) => {
@@ -85,16 +65,12 @@ class Batches {
     };
     const cache = new Map<string, Promise<readonly NoteRecord[]>>();
     const loader = new DataLoader(send, { cacheKeyFn: requestKey, cacheMap: cache });
-    this.load = (request) => {
+    return (request) => {
       const cached = cache.get(requestKey(request));
       if (cached) return cached;
       this.waiting++;
       return loader.load(request);
     };
-  }
-
-  get quiet(): boolean {
-    return this.waiting === 0 && this.out === 0;
   }
 }
 

@@ -2,7 +2,12 @@ import type { NoteRecord } from '../model/note-record.js';
 import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { PageRequest } from '../store/page-request.js';
-import type { PageRead } from './page-read.js';
+
+/** One page of a relation, and whether candidates may follow it. */
+export interface PageRead {
+  readonly notes: readonly NoteRecord[];
+  readonly more: boolean;
+}
 
 /** Reads one request from the store. */
 export type Load = (request: ExtendedReadRequest) => Promise<readonly NoteRecord[]>;
