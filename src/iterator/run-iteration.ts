@@ -39,7 +39,6 @@ export interface Walk {
   readonly detailsLimit: number;
 }
 
-
 /** One focus's walk as it goes: its candidate sources and which of its relations are active. */
 interface FocusRound extends FocusWalk {
   readonly rotation: TierRotation;
@@ -56,14 +55,11 @@ interface FocusRound extends FocusWalk {
  */
 export async function runIteration(walk: Walk): Promise<void> {
   const { foci, relations, ledger, result } = walk;
-  const rounds: FocusRound[] = foci.map(({ focus, strategies, index, uri }) => ({
-    focus,
-    strategies,
-    index,
-    uri,
+  const rounds: FocusRound[] = foci.map((focusWalk) => ({
+    ...focusWalk,
     rotation: new TierRotation(FED_AT_START.filter((relation) => relations.has(relation))),
-    view: result.viewOf(index),
-    form: uri === undefined ? undefined : { focus: uri },
+    view: result.viewOf(focusWalk.index),
+    form: focusWalk.uri === undefined ? undefined : { focus: focusWalk.uri },
   }));
 
   walk: while (ledger.remaining > 0 && rounds.some((round) => round.rotation.anyActive)) {
@@ -77,7 +73,7 @@ export async function runIteration(walk: Walk): Promise<void> {
           let note = round.strategies.next(relation);
           if (note instanceof Promise) note = await note;
           if (!note) {
-            round.rotation.deactivate(relation);
+            round.rotation.set(relation, false);
             continue;
           }
           if (consider(walk, round, relation, note)) added++;
@@ -99,7 +95,7 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
       const cost = pricing.entryCost(entry, round.view);
       if (ledger.addEntry(cost) === 'added') {
         result.addToFocusList(entry, round.index);
-        report.add(piece(note, relation, cost, 'entry', undefined, false, round.uri));
+        report.added.push(piece(round, note, relation, cost, 'entry'));
       }
     }
     feedDependents(relations, round, relation, note);
@@ -119,7 +115,7 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
   const entry = listEntryOf(relation, note);
   if (entry) result.addToFocusList(entry, round.index);
   const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;
-  report.add(piece(note, relation, cost, 'note', via, cut !== undefined, round.uri));
+  report.added.push(piece(round, note, relation, cost, 'note', via, cut !== undefined));
   feedDependents(relations, round, relation, note);
   return true;
 }
@@ -129,23 +125,23 @@ function feedDependents(relations: ReadonlySet<RelatedRelation>, round: FocusRou
   for (const dependent of dependentsOf(relation)) {
     if (!relations.has(dependent)) continue;
     round.strategies.feed(dependent, note);
-    round.rotation.activate(dependent);
+    round.rotation.set(dependent, true);
   }
 }
 
 /** A piece of the ledger, keys in the order the report writes them. */
 function piece(
+  round: FocusRound,
   note: NoteRecord,
   relation: RelatedRelation,
   cost: number,
   kind: LedgerEntry['kind'],
-  via: NoteRecord | undefined,
-  shortened: boolean,
-  focus: string | undefined,
+  via?: NoteRecord,
+  shortened = false,
 ): LedgerEntry {
   const entry: { -readonly [K in keyof LedgerEntry]: LedgerEntry[K] } = { uri: uriOf(note.id), relation, cost, kind };
   if (via) entry.via = uriOf(via.id);
   if (shortened) entry.shortened = true;
-  if (focus !== undefined) entry.focus = focus;
+  if (round.uri !== undefined) entry.focus = round.uri;
   return entry;
 }

@@ -1,21 +1,16 @@
 import type { NoteRecord } from '../model/note-record.js';
 
-/** A cut that fits: the details' first `cut` code points (then `...`), and the note's price so cut. */
-export interface FittingCut {
-  readonly cut: number;
-  readonly cost: number;
-}
-
 /**
  * Spec section 9, `fit: shorten`: the longest cut of a note's details the binary search finds
- * whose cost (`priceOf`, section 4's cost of the note so cut) fits in `remaining`; undefined when
- * none does, or when the note shows fewer than 2 code points of details (M < 2).
+ * whose cost (`priceOf`, section 4's cost of the note so cut) fits in `remaining`, as the details'
+ * first `cut` code points (then `...`) and that cost; undefined when none does, or when the note
+ * shows fewer than 2 code points of details (M < 2).
  */
-export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => number): FittingCut | undefined {
+export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => number) {
   const shown = Math.min(codePoints(note.details ?? '', detailsLimit + 1), detailsLimit);
   let lo = 1;
   let hi = shown - 1;
-  let best: FittingCut | undefined;
+  let best: { readonly cut: number; readonly cost: number } | undefined;
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
     const cost = priceOf(mid);

@@ -19,7 +19,7 @@ export class TierRotation {
   private activeCount = 0;
 
   constructor(activeAtStart: Iterable<RelatedRelation>) {
-    for (const relation of activeAtStart) this.activate(relation);
+    for (const relation of activeAtStart) this.set(relation, true);
   }
 
   /** The next active relation of `tier`, now counted as served; undefined if none is active. */
@@ -37,24 +37,11 @@ export class TierRotation {
     return undefined;
   }
 
-  activate(relation: RelatedRelation): void {
-    this.set(relation, true);
-  }
-
-  deactivate(relation: RelatedRelation): void {
-    this.set(relation, false);
-  }
-
-  isActive(relation: RelatedRelation): boolean {
-    const { tier, index } = PLACES.get(relation)!;
-    return this.active[tier]![index]!;
-  }
-
   get anyActive(): boolean {
     return this.activeCount > 0;
   }
 
-  private set(relation: RelatedRelation, active: boolean): void {
+  set(relation: RelatedRelation, active: boolean): void {
     const { tier, index } = PLACES.get(relation)!;
     const flags = this.active[tier]!;
     if (flags[index] === active) return;

@@ -20,9 +20,4 @@ export class WalkReport {
     }
     this.skippedCount++;
   }
-
-  /** A piece the walk added to the output, with what it was charged. */
-  add(piece: LedgerEntry): void {
-    this.added.push(piece);
-  }
 }

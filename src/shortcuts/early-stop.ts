@@ -127,7 +127,7 @@ function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord
     const cost = costs.entryCost(entry, result);
     ledger.addEntry(cost);
     result.addToFocusList(entry);
-    report.add({ uri: uriOf(notes[index]!.id), relation, cost, kind: 'entry' });
+    report.added.push({ uri: uriOf(notes[index]!.id), relation, cost, kind: 'entry' });
   });
   return true;
 }
