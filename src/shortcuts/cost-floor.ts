@@ -7,11 +7,10 @@ import type { WalkState } from './walk-state.js';
 
 /**
  * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is
- * left cannot fit, so it is priced at infinity without counting its tokens, and the walk skips it
- * as it would. A note in full, only once the report's list of skipped notes is full (the listed
- * costs are real ones); with `fit: shorten`, the search's tries too, each against the floor of the
- * text its cut shows. The floors are those of a note without a `focus` field: a build for a list
- * of foci does not take this shortcut.
+ * left cannot fit, so it is priced at infinity without counting its tokens. A note in full, only
+ * once the report's list of skipped notes is full (the listed costs are real ones); with `fit:
+ * shorten`, the search's tries too. The floors are those of a note without a `focus` field: a
+ * build for a list of foci does not take this shortcut.
  */
 export function costFloor({ several, costs, ledger, report, detailsLimit, answersAtOnce }: WalkState): Shortcut {
   if (several) return {};
@@ -31,12 +30,9 @@ export function costFloor({ several, costs, ledger, report, detailsLimit, answer
 }
 
 /**
- * What a note shows in full, remembered with its record, for a reader that answers from memory
- * (`NoteReader.readNow`): such a store keeps its records across builds (the memory store does), so each is
- * measured once, and measuring took as long as pricing a note with `estimate` (in memory,
- * estimate builds took 8 % more CPU with the floor measured anew). A database's records, and a
- * filtered page's (they carry what the page left out before them), are new at every build:
- * remembering them would only fill the map with keys about to die.
+ * What a note shows in full, remembered with its record for a reader that answers from memory: it
+ * keeps its records across builds, and measuring anew cost `estimate` builds 8 % more CPU. A
+ * database's records, and a filtered page's, are new at every build: not worth remembering.
  */
 const shownInFull = new WeakMap<NoteRecord, { readonly limit: number; readonly size: ShownSize }>();
 

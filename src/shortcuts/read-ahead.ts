@@ -42,16 +42,11 @@ class AheadCursor implements CandidateCursor {
     return this.page[this.index++];
   }
 
+  /** A read made ahead of need failing (say, after the reader closed) is no error of a build that never awaits it. */
   private askAhead(): Promise<readonly NoteRecord[]> {
-    return (this.following ??= started(this.pages.nextPage()));
+    if (this.following) return this.following;
+    this.following = this.pages.nextPage();
+    this.following.catch(() => {});
+    return this.following;
   }
-}
-
-/**
- * A read made ahead of need: a build that ends early never awaits some, and such a read failing
- * (say, after the reader closed) is no error of the build; awaited, it still rejects there.
- */
-function started<T>(read: Promise<T>): Promise<T> {
-  read.catch(() => {});
-  return read;
 }

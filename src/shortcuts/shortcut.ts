@@ -5,10 +5,8 @@ import type { Strategies } from '../strategies/strategies.js';
 
 /**
  * One way to go faster than walking spec section 4 literally, as decorators around the seams of
- * the core: how pages are read, how the candidates of each page source are handed out, what an
- * anchor offers, how notes are priced, what the strategies offer. A shortcut may only change how much is read, priced or walked, never the
- * result nor the report's list of skipped notes: a build without any gives the same, slower (the
- * tests compare the two).
+ * the core. A shortcut may only change how much is read, priced or walked, never the result nor
+ * the report's list of skipped notes: a build without any gives the same, slower (tests compare).
  */
 export interface Shortcut {
   readonly readPage?: (inner: SourcePageReading) => SourcePageReading;

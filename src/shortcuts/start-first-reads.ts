@@ -5,12 +5,10 @@ import { KeysetPages } from '../strategies/keyset-pages.js';
 
 /**
  * Reading ahead before the focus note is known, for a reader with round trips to save: the first
- * pages of the relations that need nothing of the focus note but its id are asked for with the
- * focus note's own read, and the strategies' first reads of the same pages (the same requests:
- * the focus note's children, its referring notes, the siblings of it and of its parent) are
- * answered from the loader's cache. test/first-reads.test.ts fails when the two differ. A page of
- * a relation the build never reaches is read for nothing; a first page is at most
- * `KeysetPages.FIRST_PAGE` notes.
+ * pages of the relations that need nothing of the focus note but its id (its children, referring
+ * notes, and the siblings of it and of its parent) are asked for with the focus note's own read,
+ * the very requests the strategies make first (test/first-reads.test.ts checks it), so those are
+ * answered from the loader's cache. A page of a relation the build never reaches is read for nothing.
  */
 export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
   if (loader.answersAtOnce) return;

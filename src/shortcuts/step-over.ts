@@ -1,7 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { FED_AT_START } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { TIERS, type Tier } from '../relationships/tiers.js';
+import { TIERS } from '../relationships/tiers.js';
 import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
@@ -11,32 +11,20 @@ import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 import { whenRead } from '../strategies/when-read.js';
 
-/**
- * Below this many of the cheapest conceivable notes left in the budget, pages leave out the
- * notes that cannot fit. Above it, most candidates may still fit and reading them is cheaper
- * than measuring every candidate of the relation in SQL.
- */
+/** Pages leave out what cannot fit below this many cheapest notes left: above, reading is cheaper than measuring in SQL. */
 const TIGHT_BUDGET_IN_CHEAPEST_NOTES = 8;
 
-/**
- * A filtered page examines at most this many candidates per record it may return: enough that a
- * page whose notes mostly cannot fit still moves far, few enough that one statement stays short.
- */
+/** Candidates a filtered page examines per record it may return: it moves far, yet its statement stays short. */
 const SCANNED_PER_RECORD = 16;
 
-/**
- * A filtered page after the first of its relation examines this many times the candidates per
- * kept note its last page found, so that a page of notes that mostly pass is not made to measure
- * sixteen candidates a record.
- */
+/** A later filtered page examines this many times the candidates per kept note its stream's last page found. */
 const SCAN_MARGIN = 1.5;
 
 /**
- * A filtered page of a store that does not answer at once is the rest of its relation, each
- * candidate measured in one statement: it returns only notes that may fit, and the walk needs
- * all of those. Without an index on the page's order (Doughnut's own DDL) every page of a hub
- * costs the server a pass over all its candidates, and bounded pages took 40 such passes beside
- * a 100,000-child hub. A store in memory measures a bounded page without a round trip.
+ * A filtered page of a store that does not answer at once is the rest of its relation, in one
+ * statement: the walk needs every note that may fit. Without an index on the page's order
+ * (Doughnut's DDL) every page of a hub costs a pass over all its candidates: bounded pages took 40
+ * beside a 100,000-child hub. A store in memory measures a bounded page without a round trip.
  */
 const THE_REST = 2 ** 31 - 1;
 
@@ -58,24 +46,16 @@ const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, no
 /** Whether `note` stands for notes a page left out unread (one, or a run of them): no note has id 0. */
 export const isUnread = (note: NoteRecord): boolean => note.id === UNREAD.id;
 
-/**
- * The relations whose candidates come from one stream of pages, each `next` the stream's next
- * note: a run of notes a page left out is a run of consecutive candidates of the relation. (An
- * anchor-fed relation moves to the next anchor at each candidate, a spiral between two streams.)
- */
+/** Relations whose `next` is one stream's next note, so a run a page left out is a run of consecutive candidates. */
 const ONE_STREAM: ReadonlySet<RelatedRelation> = new Set(['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote']);
 
-
-const TIER_OF = new Map<RelatedRelation, Tier>(TIERS.flatMap((tier) => tier.relations.map((relation) => [relation, tier] as const)));
-
 /**
- * Stepping over what cannot fit, for a reader that takes size-filtered pages (`NoteReader.readExtended`): once the report's list
- * of skipped notes is full and the budget is tight, pages leave out the notes that show too much
- * text to fit (`CostModel.sizeLimits`). Each note left out is still offered in its place, as a
- * record priced at infinity, so the walk's own over-budget branch counts it as skipped. Not with
- * `fit: shorten`, where a note that shows too much may still fit shortened. With a list of foci a
- * note also names its focus, which only adds to its cost, so the size limits still hold (the
- * other foci are in the ledger, so pages keep them).
+ * Stepping over what cannot fit, for a reader that takes size-filtered pages (`readExtended`): once
+ * the report's list of skipped notes is full and the budget is tight, pages leave out the notes
+ * that show too much text to fit (`CostModel.sizeLimits`). Each is still offered in its place,
+ * priced at infinity, so the walk's over-budget branch counts it as skipped. Not with `fit:
+ * shorten`, where such a note may fit shortened. A note naming its focus only costs more, so the
+ * size limits hold for a list of foci too (the other foci are in the ledger, so pages keep them).
  */
 export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, costs, focus, several, relations, detailsLimit }: WalkState): Shortcut {
   if (!readsExtended || fit !== 'skip') return {};
@@ -86,10 +66,7 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
   /** Candidates examined per kept note on the last filtered page of each stream. */
   const examinedPerKept = new Map<string, number>();
 
-  /**
-   * The page's records, each note left out before one in its place (a run of them as one note,
-   * for a relation of one stream and one focus); the last page as the walk would find it.
-   */
+  /** The page's records, each note left out in its place (a run as one, for one stream and one focus). */
   const expand = (records: readonly FilteredRecord[], limit: number, scan: number, stream: string, relation: RelatedRelation): PageRead => {
     const notes: NoteRecord[] = [];
     const inRuns = !several && ONE_STREAM.has(relation);
@@ -142,13 +119,10 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
 }
 
 /**
- * Runs of notes a page left out, walked in bulk where the walk could only take them one step
- * each: every note of a run is a candidate priced at infinity, that changes nothing but the
- * report's counts. A run is handed out one candidate at a time, as `UNREAD`; but when every active
- * relation of the run's tier is in a run, the tier's rotation would only take turns over them
- * until the shortest ends, so those whole turns are counted at once (considered and skipped)
- * and the walk takes the next step. Which relations are active is followed as the walk has it:
- * active at the start or when fed, inactive once they offer nothing.
+ * Runs of notes a page left out, each handed out one candidate at a time as `UNREAD`, which only
+ * counts as skipped. When every active relation of the run's tier is in a run, the rotation would
+ * only take turns over them until the shortest ends: those whole turns are counted at once. Which
+ * relations are active is followed as the walk has it: at the start or when fed, until they end.
  */
 function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<RelatedRelation>) {
   const lengths = new WeakMap<NoteRecord, number>();
@@ -158,7 +132,7 @@ function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<Relate
 
   /** Counts the whole turns of `relation`'s tier that come before its next step, if every active relation of the tier is in a run. */
   const countWholeTurns = (relation: RelatedRelation) => {
-    const inTier = TIER_OF.get(relation)!.relations.filter((other) => active.has(other));
+    const inTier = TIERS.find((tier) => tier.relations.includes(relation))!.relations.filter((other) => active.has(other));
     let turns = left.get(relation)! - 1;
     for (const other of inTier) if (other !== relation) turns = Math.min(turns, left.get(other) ?? 0);
     if (turns <= 0 || !skippedListFull(report)) return;

@@ -10,13 +10,9 @@ import type { WalkState } from './walk-state.js';
 import { warmDependents } from './warm-dependents.js';
 
 /**
- * The shortcuts a build takes, each on one line: deleting a line removes that shortcut and
- * changes nothing but speed (`bench/shortcut-gains.ts` measures what each buys). Each decides
- * for itself whether the build is one it can shorten (each file says when it stands aside), and
- * all of them wait until the report's list of skipped notes is full, so that list comes out as
- * the literal walk gives it. Stepping over comes after the cost floor, so a note it left out is
- * priced at infinity without a floor measured. The first reads (`startFirstReads`) ride with the
- * focus note's own read.
+ * The shortcuts a build takes: deleting one changes nothing but speed (`bench/shortcut-gains.ts`
+ * measures what each buys). Each decides for itself whether it can shorten the build. Stepping
+ * over comes after the cost floor, so a note it left out is priced at infinity without a floor measured.
  */
 export const takeShortcuts: ShortcutPlan = {
   firstReads: startFirstReads,

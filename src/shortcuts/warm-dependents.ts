@@ -15,11 +15,9 @@ const WARMED_PER_FEEDER = 32;
 
 /**
  * Warming dependents, for a reader with round trips to save: the first notes of a feeding
- * relation's pages, as the store returns them, start the reads they would lead to once reached
- * (what each would offer its dependents is made, and `readAhead` starts its first read), so those
- * ride in an early batch. Only the first few: a feeder's notes become anchors a few per round,
- * and warming a hub's whole page made huge statements. What an anchor offers is the strategies'
- * own, unchanged: this only keeps it to warm with.
+ * relation's pages start the reads they would lead to once reached (what each would offer its
+ * dependents is made, and `readAhead` starts its first read), so those ride in an early batch.
+ * What an anchor offers is the strategies' own, unchanged: this only keeps it to warm with.
  */
 export function warmDependents({ focus, answersAtOnce }: WalkState): Shortcut {
   if (answersAtOnce) return {};
