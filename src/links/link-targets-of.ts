@@ -1,25 +1,18 @@
 import { titleKeyOf } from './title-key-of.js';
 
-/**
- * A link in a note's details (spec section 10): `[[`, then one or more characters that are none of
- * `[`, `]`, CR and LF, then `]]`. Only ever used through `matchAll`, which works on a copy, so the
- * one compiled expression serves every call.
- */
+/** A link in a note's details (spec section 10); `matchAll` works on a copy, so one expression serves every call. */
 const LINK = /\[\[([^\[\]\r\n]+)\]\]/g;
 
 /**
  * The distinct targets of the links in `details`, as keys (`titleKeyOf`), in the order of the first
- * link to each (spec section 10). The links are the matches of `\[\[([^\[\]\r\n]+)\]\]` over all
- * of the details (not only what a related note shows after truncation; inside code or not), found
- * left to right without overlap. A match's target is the text before its first `|` (the whole text
- * when there is none; what follows is a label, ignored) with spaces (U+0020) removed from both
- * ends; an empty target is no link. `[[Energy]]` and `[[ energy | the label]]` are one target,
- * `energy`.
+ * link to each (spec section 10). Links are matched over all of the details (not only what a
+ * related note shows), left to right without overlap. A target is the text before the first `|`
+ * (what follows is a label), trimmed; an empty target is no link. `[[Energy]]` and
+ * `[[ energy | the label]]` are one target, `energy`.
  *
- * A store looks the targets up among the titles. It may narrow that search in SQL by any
- * comparison that keeps every match — the title with its spaces trimmed, lower-cased by the
- * database on both sides of the comparison, say — and then keep the notes whose
- * `titleKeyOf(title)` is a target. Linear in the length of the details.
+ * A store may narrow its search of the titles in SQL by any comparison that keeps every match
+ * (trimmed and lower-cased by the database on both sides, say), then keep the notes whose
+ * `titleKeyOf(title)` is a target.
  */
 export function linkTargetsOf(details: string | undefined): string[] {
   if (details === undefined || !details.includes('[[')) return [];

@@ -5,18 +5,12 @@ import { titleKeyOf } from './title-key-of.js';
 
 /**
  * The notes `details` link to, each once, in the order of the first link to each (spec section 10:
- * the candidates of `LinkedNote` for the focus note, and of `LinkedNoteLink` for a reached
- * `LinkedNote`). Every link resolves as `resolveLink` says, from the linking note's notebook; a
- * link that matches no candidate counts as no link.
+ * the candidates of `LinkedNote` and `LinkedNoteLink`). Every link resolves as `resolveLink` says,
+ * from the linking note's notebook; a link that matches no candidate counts as no link. Two
+ * distinct targets never resolve to one note, since a title has one key.
  *
- * Links written differently can name one note (`[[energy]]`, `[[ Energy | the label]]`): they
- * are one target, and the note takes the place of the first of them. Two distinct targets never
- * resolve to one note, since a title has one key; so the notes come out distinct, in the order
- * of `linkTargetsOf`.
- *
- * `candidates` are the visible notes (spec section 1), all of them or any part that holds every
- * note whose title matches one of the targets. Linear in the details and the candidates: each
- * candidate's title is keyed once, and each target's note is picked as the candidates pass by.
+ * `candidates` are the visible notes (spec section 1), or any part that holds every note whose
+ * title matches a target. Each candidate's title is keyed once, in one pass.
  */
 export function linkedNotesOf<C extends LinkCandidate>(details: string | undefined, linkingNotebookId: number, candidates: Iterable<C>): C[] {
   const targets = linkTargetsOf(details);

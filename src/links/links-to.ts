@@ -5,15 +5,10 @@ import { titleKeyOf } from './title-key-of.js';
 
 /**
  * Whether `details`, written in a note of notebook `linkingNotebookId`, link to `note` (spec section
- * 10: "L's details link to N", which makes L a `LinkingNote` of N). Only a link whose target is
- * the key of `note`'s title can resolve to it, and it does when `note` is the one that target
- * resolves to from the linking note's notebook. `candidates` are the visible notes, or any part
- * that holds every one whose title matches `note`'s, `note` among them.
- *
- * So the details of every note that links to `note` hold `titleKeyOf(note.title)`, ASCII letters
- * in either case, after `[[` and any spaces: a store may find the linking notes by a search in
- * SQL that keeps every such note (case-insensitive, lowered on both sides by the database), then
- * check each with this function, without reading the whole table.
+ * 10: "L's details link to N", which makes L a `LinkingNote` of N): a link whose target is the key
+ * of `note`'s title resolves to it from that notebook. `candidates` are the visible notes, or any
+ * part that holds every one whose title matches `note`'s, `note` among them. A store may find the
+ * linking notes by a case-insensitive search in SQL for that key after `[[`, then check each with this.
  */
 export function linksTo(details: string | undefined, linkingNotebookId: number, note: LinkCandidate, candidates: Iterable<LinkCandidate>): boolean {
   const key = titleKeyOf(note.title);

@@ -9,9 +9,8 @@ const toAsciiLower = (capitals: string): string => capitals.toLowerCase();
 /**
  * The key a title or a link target is compared by (spec section 10): the text with spaces (U+0020,
  * and only those: a tab stays) removed from both ends and the ASCII letters `A`–`Z` lower-cased;
- * every other code point is kept as it is, so `É` and `é`, the Kelvin sign and `k`, `ß` and `SS`
- * stay different. A link target matches a note exactly when `titleKeyOf(target) ===
- * titleKeyOf(title)`. A key is its own key. Linear in the text.
+ * every other code point is kept, so `É` and `é`, the Kelvin sign and `k`, `ß` and `SS` stay
+ * different. A key is its own key.
  */
 export function titleKeyOf(text: string): string {
   let start = 0;
