@@ -12,9 +12,14 @@ export class WalkReport {
   /** The ledger: every piece added to the output, in order. */
   readonly added: LedgerEntry[] = [];
 
+  /** Whether the list of skipped notes is full: later skips are only counted, and the shortcuts wait for it. */
+  get skippedListFull(): boolean {
+    return this.skipped.length >= MAX_REPORTED_SKIPS;
+  }
+
   /** A candidate skipped for budget; the first few are listed with their cost (and focus, for a list of foci). */
   skip(relation: RelatedRelation, id: NoteId, cost: number, focus?: string): void {
-    if (this.skipped.length < MAX_REPORTED_SKIPS) {
+    if (!this.skippedListFull) {
       const uri = uriOf(id);
       this.skipped.push(focus === undefined ? { uri, relation, cost } : { uri, relation, cost, focus });
     }

@@ -2,7 +2,6 @@ import type { NoteRecord } from '../model/note-record.js';
 import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
 import type { FilteredRecord } from '../store/size-filter.js';
 import type { Shortcut } from './shortcut.js';
-import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 
 /**
@@ -19,7 +18,7 @@ export function costFloor({ several, costs, ledger, report, detailsLimit, answer
   return {
     pricing: (inner) => ({
       notePrice: (note, relation, result, form) => {
-        const shown = form?.cut ?? (skippedListFull(report) ? detailsLimit : undefined);
+        const shown = form?.cut ?? (report.skippedListFull ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? inFull(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
           ? Infinity
           : inner.notePrice(note, relation, result, form);

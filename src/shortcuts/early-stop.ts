@@ -6,7 +6,6 @@ import type { RelatedRelation } from '../relationships/relation.js';
 import type { ResultView } from '../result/result-view.js';
 import { whenRead } from '../strategies/when-read.js';
 import type { Shortcut } from './shortcut.js';
-import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 
 /** A relation that grows a focus list. */
@@ -51,7 +50,7 @@ export function earlyStop(state: WalkState): Shortcut {
   };
 
   const ends = (): boolean => {
-    if (triedToEnd || !skippedListFull(report) || ledger.remaining >= costs.cheapestNote) return false;
+    if (triedToEnd || !report.skippedListFull || ledger.remaining >= costs.cheapestNote) return false;
     triedToEnd = true;
     const reached = ledger.includedIds().map((id) => held.get(id)!);
     // The notes of `reached` each list relation will still offer, in its order.

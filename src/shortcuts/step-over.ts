@@ -7,7 +7,6 @@ import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { PageRequest } from '../store/page-request.js';
 import type { Shortcut } from './shortcut.js';
-import { skippedListFull } from './skipped-list-full.js';
 import type { WalkState } from './walk-state.js';
 import { whenRead } from '../strategies/when-read.js';
 
@@ -60,7 +59,7 @@ const ONE_STREAM: ReadonlySet<RelatedRelation> = new Set(['Child', 'PriorSibling
 export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, costs, focus, several, relations, detailsLimit }: WalkState): Shortcut {
   if (!readsExtended || fit !== 'skip') return {};
   const steppedOver = new WeakSet<NoteRecord>([UNREAD]);
-  const tight = () => skippedListFull(report) && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
+  const tight = () => report.skippedListFull && ledger.remaining < TIGHT_BUDGET_IN_CHEAPEST_NOTES * costs.cheapestNote;
   const runs = stepOverRuns(report, relations);
 
   /** Candidates examined per kept note on the last filtered page of each stream. */
@@ -135,7 +134,7 @@ function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<Relate
     const inTier = TIERS.find((tier) => tier.relations.includes(relation))!.relations.filter((other) => active.has(other));
     let turns = left.get(relation)! - 1;
     for (const other of inTier) if (other !== relation) turns = Math.min(turns, left.get(other) ?? 0);
-    if (turns <= 0 || !skippedListFull(report)) return;
+    if (turns <= 0 || !report.skippedListFull) return;
     for (const other of inTier) left.set(other, left.get(other)! - turns);
     report.candidatesConsidered += turns * inTier.length;
     report.skippedCount += turns * inTier.length;
