@@ -2,27 +2,20 @@ import type { NotePricing } from '../budget/note-pricing.js';
 import type { Deadline } from '../deadline.js';
 import type { Strategies } from '../strategies/strategies.js';
 
-/**
- * The longest stretch a walk holds the event loop before it lets other work run, give or take a
- * step (and a garbage collection) past it.
- */
+/** The longest stretch a walk holds the event loop before it lets other work run, give or take a step. */
 const YIELD_EVERY_MS = 2;
 
 /**
- * Steps a walk may take without reading the clock, when none of them counted tokens: such a step
- * does little (a walk past a hub takes thousands, and reading the clock was a tenth of their
- * time). A step that counted tokens, which may take long, is followed by a reading.
+ * Steps a walk may take without reading the clock when none of them counted tokens: a walk past a
+ * hub takes thousands, and reading the clock was a tenth of their time.
  */
 const MOST_UNTIMED_STEPS = 16;
 
 /**
- * When a walk checks its deadline and lets other work run. A walk over notes in memory never
- * waits, so it never gives the deadline's timer, other requests or a caller's abort their turn:
- * the pace reads the clock before a step that follows one that counted tokens, and at least every
- * {@link MOST_UNTIMED_STEPS} steps, and once the walk has held the event loop for
- * {@link YIELD_EVERY_MS}, lets it run, but only while `quiet` says no read is waiting to go out
- * or is out. A breath then cannot split a batch or let the walk run on while one is out, so the
- * batches a build sends depend on the notebook and the options alone.
+ * When a walk checks its deadline and lets other work run: a walk over notes in memory never waits,
+ * so it would never give the deadline's timer, other requests or a caller's abort their turn. It
+ * lets the event loop run only while `quiet` says no read is waiting to go out or is out, so a
+ * breath cannot split a batch: the batches a build sends depend on the notebook and the options alone.
  */
 export class WalkPace {
   private lastYield = performance.now();

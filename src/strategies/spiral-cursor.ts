@@ -1,4 +1,3 @@
-import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor, Next } from './candidate-cursor.js';
 import { whenRead } from './when-read.js';
 
@@ -17,16 +16,14 @@ export class SpiralCursor implements CandidateCursor {
     if (this.priorDone && this.youngerDone) return undefined;
     // The prior side's turn, unless it ran out; or the younger side ran out.
     const fromPrior = this.youngerDone || (this.takePrior && !this.priorDone);
-    return whenRead((fromPrior ? this.prior : this.younger).next(), (note) => this.taken(fromPrior, note));
-  }
-
-  private taken(fromPrior: boolean, note: NoteRecord | undefined): Next {
-    if (note) {
-      this.takePrior = !fromPrior;
-      return note;
-    }
-    if (fromPrior) this.priorDone = true;
-    else this.youngerDone = true;
-    return this.next();
+    return whenRead((fromPrior ? this.prior : this.younger).next(), (note) => {
+      if (note) {
+        this.takePrior = !fromPrior;
+        return note;
+      }
+      if (fromPrior) this.priorDone = true;
+      else this.youngerDone = true;
+      return this.next();
+    });
   }
 }
