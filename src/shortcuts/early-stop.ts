@@ -11,11 +11,9 @@ import type { WalkState } from './walk-state.js';
 /** A relation that grows a focus list. */
 type ListRelation = keyof typeof FOCUS_LISTS;
 
-/** Where a note stands among the candidates a relation offers (spec section 3, second table). */
+/** Whether a relation offers a note at some point, and in which order (spec section 3, second table). */
 interface OfferOrder {
-  /** Whether the relation offers `note` at some point. */
   offers(note: NoteRecord): boolean;
-  /** Negative when `a` is offered before `b`. */
   compare(a: NoteRecord, b: NoteRecord): number;
 }
 
@@ -38,16 +36,6 @@ export function earlyStop(state: WalkState): Shortcut {
   /** The candidate handed out last: the walk has decided on it by the next step. */
   let last: NoteRecord | undefined;
   let triedToEnd = false;
-
-  const offered = (relation: RelatedRelation, note: NoteRecord) => {
-    last = note;
-    const order = orders[relation as ListRelation];
-    if (order?.offers(note)) lastOffered.set(relation as ListRelation, note);
-  };
-  const noteIfAdded = () => {
-    if (last && ledger.has(last.id)) held.set(last.id, last);
-    last = undefined;
-  };
 
   const ends = (): boolean => {
     if (triedToEnd || !report.skippedListFull || ledger.remaining >= costs.cheapestNote) return false;
@@ -74,11 +62,13 @@ export function earlyStop(state: WalkState): Shortcut {
     strategies: (inner) => ({
       ...inner,
       next: (relation) => {
-        noteIfAdded();
+        if (last && ledger.has(last.id)) held.set(last.id, last);
+        last = undefined;
         if (report.endedEarly || ends()) return undefined;
         return whenRead(inner.next(relation), (note) => {
-          if (note) offered(relation, note);
-          else exhausted.add(relation);
+          if (!note) exhausted.add(relation);
+          else last = note;
+          if (note && orders[relation as ListRelation]?.offers(note)) lastOffered.set(relation as ListRelation, note);
           return note;
         });
       },
