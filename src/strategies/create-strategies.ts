@@ -6,7 +6,6 @@ import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { KeysetPages } from './keyset-pages.js';
 import type { NoteLoader } from './note-loader.js';
-import { onePage } from './one-page.js';
 import { readWholePage, type SourcePageReading } from './page-reading.js';
 import { PageCursor } from './page-cursor.js';
 import type { PageSource } from './page-source.js';
@@ -42,6 +41,18 @@ export interface StrategyReading {
 
 /** Every page read whole, one page after the other, each anchor's candidates as the strategies make them. */
 export const BY_PAGE: StrategyReading = { readPage: () => readWholePage, cursor: (pages) => new PageCursor(pages), anchors: (inner) => inner };
+
+/** Candidates read in one go, such as an ancestor chain or a single note: one page, then none. */
+function onePage(read: () => Promise<readonly NoteRecord[]>): PageSource {
+  let done = false;
+  return {
+    nextPage: () => {
+      if (done) return Promise.resolve([]);
+      done = true;
+      return read();
+    },
+  };
+}
 
 /** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
 const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
@@ -94,7 +105,6 @@ export function createStrategies(
           relation,
         )
       : NOTHING;
-  const chainOf = (note: NoteRecord): CandidateCursor => read('NoteInReferringContextualPath', async () => walkParentChain(note, await loader.ancestors(note.id)));
   const one = (relation: RelatedRelation, id: NoteId | undefined) => (id === undefined ? NOTHING : read(relation, async () => listOf(await loader.note(id))));
   // The object's parent, once the object and its ancestors are read.
   const objectParent = async () => {
@@ -116,7 +126,8 @@ export function createStrategies(
     ReferringSubject: (referring) => one('ReferringSubject', referring.parent?.id),
     ParentSiblingChild: (parentSibling) => childrenOf('ParentSiblingChild', parentSibling.id),
     ObjectParentSiblingChild: (objectParentSibling) => childrenOf('ObjectParentSiblingChild', objectParentSibling.id),
-    NoteInReferringContextualPath: chainOf,
+    NoteInReferringContextualPath: (referring) =>
+      read('NoteInReferringContextualPath', async () => walkParentChain(referring, await loader.ancestors(referring.id))),
     // The children of the referring note's subject, but for the referring note itself.
     ReferringCousin: (referring) => {
       if (!referring.parent) return NOTHING;
