@@ -1,8 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import { shownSizeOf, type ShownSize } from '../store/shown-size.js';
 import type { FilteredRecord } from '../store/size-filter.js';
-import type { Shortcut } from './shortcut.js';
-import type { WalkState } from './walk-state.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 
 /**
  * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is

@@ -5,8 +5,7 @@ import { FOCUS_LISTS } from '../relationships/focus-lists.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { ResultView } from '../result/result-view.js';
 import { whenRead } from '../strategies/when-read.js';
-import type { Shortcut } from './shortcut.js';
-import type { WalkState } from './walk-state.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 
 /** A relation that grows a focus list. */
 type ListRelation = keyof typeof FOCUS_LISTS;

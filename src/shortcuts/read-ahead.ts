@@ -1,8 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 import type { CandidateCursor, Next } from '../strategies/candidate-cursor.js';
 import type { PageSource } from '../strategies/page-source.js';
-import type { Shortcut } from './shortcut.js';
-import type { WalkState } from './walk-state.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 
 /**
  * Reading ahead, for a reader with round trips to save: every source that reads asks for its first

@@ -6,8 +6,7 @@ import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-
 import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 import type { PageRequest } from '../store/page-request.js';
-import type { Shortcut } from './shortcut.js';
-import type { WalkState } from './walk-state.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 import { whenRead } from '../strategies/when-read.js';
 
 /** Pages leave out what cannot fit below this many cheapest notes left: above, reading is cheaper than measuring in SQL. */

@@ -3,10 +3,9 @@ import type { NoteLoader } from '../strategies/note-loader.js';
 import { costFloor } from './cost-floor.js';
 import { earlyStop } from './early-stop.js';
 import { readAhead } from './read-ahead.js';
-import type { Shortcut } from './shortcut.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 import { startFirstReads } from './start-first-reads.js';
 import { stepOver } from './step-over.js';
-import type { WalkState } from './walk-state.js';
 import { warmDependents } from './warm-dependents.js';
 
 /**

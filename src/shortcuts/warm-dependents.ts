@@ -2,9 +2,8 @@ import type { NoteRecord } from '../model/note-record.js';
 import { dependentsOf, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { AnchorCandidates } from '../strategies/create-strategies.js';
-import type { Shortcut } from './shortcut.js';
+import type { Shortcut, WalkState } from './shortcut.js';
 import { isUnread } from './step-over.js';
-import type { WalkState } from './walk-state.js';
 
 /**
  * Notes of a feeding relation whose dependents' first reads are started before they are fed.
