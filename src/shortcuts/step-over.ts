@@ -77,7 +77,7 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
       if (record.leftOut) steppedOver.add(record);
       else kept++;
       notes.push(record);
-      examined += 1 + (record.leftOutBefore ?? 0);
+      examined += 1 + gap;
     }
     examinedPerKept.set(stream, kept > 0 ? examined / kept : SCANNED_PER_RECORD);
     // A page that came back short is the last, unless its scan ended first.
@@ -128,19 +128,16 @@ function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<Relate
   /** Candidates left in the run each relation is in. */
   const left = new Map<RelatedRelation, number>();
 
-  /** Counts the whole turns of `relation`'s tier that come before its next step, if every active relation of the tier is in a run. */
-  const countWholeTurns = (relation: RelatedRelation) => {
+  /** The next candidate of a relation in a run: `UNREAD`, after the whole turns of its tier before it, if all are in runs. */
+  const stepInRun = (relation: RelatedRelation) => {
     const inTier = TIERS.find((tier) => tier.relations.includes(relation))!.relations.filter((other) => active.has(other));
     let turns = left.get(relation)! - 1;
     for (const other of inTier) if (other !== relation) turns = Math.min(turns, left.get(other) ?? 0);
-    if (turns <= 0 || !report.skippedListFull) return;
-    for (const other of inTier) left.set(other, left.get(other)! - turns);
-    report.candidatesConsidered += turns * inTier.length;
-    report.skippedCount += turns * inTier.length;
-  };
-  /** The next candidate of a relation in a run: `UNREAD`, after any whole turns counted. */
-  const stepInRun = (relation: RelatedRelation) => {
-    countWholeTurns(relation);
+    if (turns > 0 && report.skippedListFull) {
+      for (const other of inTier) left.set(other, left.get(other)! - turns);
+      report.candidatesConsidered += turns * inTier.length;
+      report.skippedCount += turns * inTier.length;
+    }
     left.set(relation, left.get(relation)! - 1);
     return UNREAD;
   };
