@@ -7,9 +7,11 @@ import type { NoteRecord } from '../model/note-record.js';
  * shows fewer than 2 code points of details (M < 2).
  */
 export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => number) {
-  const shown = Math.min(codePoints(note.details ?? '', detailsLimit + 1), detailsLimit);
+  // The code points the note shows (a surrogate pair is one, a lone surrogate one).
+  let shown = 0;
+  for (const _ of note.details ?? '') if (++shown > detailsLimit) break;
   let lo = 1;
-  let hi = shown - 1;
+  let hi = Math.min(shown, detailsLimit) - 1;
   let best: { readonly cut: number; readonly cost: number } | undefined;
   while (lo <= hi) {
     const mid = Math.floor((lo + hi) / 2);
@@ -22,11 +24,4 @@ export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: 
     }
   }
   return best;
-}
-
-/** The code points of `text` (a surrogate pair is one, a lone surrogate one), counted up to `atMost`. */
-function codePoints(text: string, atMost: number): number {
-  let count = 0;
-  for (const _ of text) if (++count >= atMost) break;
-  return count;
 }
