@@ -31,9 +31,7 @@ export type AnchorCandidates = (relation: AnchoredRelation, anchor: NoteRecord) 
 
 /** How the strategies read: the core's own (`BY_PAGE`), or as the build's shortcuts decorate it. */
 export interface StrategyReading {
-  /** How each source's page requests are read. */
   readonly readPage: SourcePageReading;
-  /** How each source's pages are handed out. */
   readonly cursor: ReadingCursor;
   /** What each anchor offers, given the core's own. */
   readonly anchors: (inner: AnchorCandidates) => AnchorCandidates;

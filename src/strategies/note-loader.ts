@@ -7,16 +7,13 @@ import type { Load } from './page-reading.js';
 
 /**
  * The core's view of a reader: one request at a time for the strategies, batches for the store.
- * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly, each
- * request when it is needed: batching only saves round trips, and there it has none to save.
- *
- * Otherwise requests are batched through DataLoader, its cache keyed by `requestKey`, so a request
- * asked for twice is read once. A batch goes out once the promise jobs queued with its first
- * request have run, that is, once the walk waits: then everything the walk asked for since the
- * last batch rides in it. The walk only ever waits on a batch it sent (or, when {@link quiet}, on
- * the event loop), so every batch holds the same requests whatever the store's latency or the
- * machine's load. DataLoader answers a cached request only with its next batch; the cache is read
- * first, so a request asked for before is answered as soon as its own batch was.
+ * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly: it has
+ * no round trips to save. Otherwise requests go through DataLoader, its cache keyed by
+ * `requestKey` (a request asked for twice is read once), and a batch goes out once the walk waits,
+ * with everything asked for since the last. The walk only ever waits on a batch it sent (or, when
+ * {@link quiet}, on the event loop), so every batch holds the same requests whatever the store's
+ * latency or the machine's load. DataLoader answers a cached request only with its next batch, so
+ * the cache is read first.
  */
 export class NoteLoader {
   /** Reads one request: at once, or with the others asked for before the walk waits. */
