@@ -33,7 +33,9 @@ export class WalkPace {
         this.untimedSteps = 0;
         const now = performance.now();
         if (now - this.lastYield >= YIELD_EVERY_MS && quiet()) {
-          return this.breathe().then(() => {
+          // Lets the event loop run: timers, I/O, other requests, a caller's abort.
+          return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+            this.lastYield = performance.now();
             this.deadline.check();
             return strategies.next(relation);
           });
@@ -56,12 +58,5 @@ export class WalkPace {
         return pricing.entryCost(entry, result);
       },
     };
-  }
-
-  /** Lets the event loop run (timers, I/O, other requests, a caller's abort). */
-  private breathe(): Promise<void> {
-    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.lastYield = performance.now();
-    });
   }
 }
