@@ -1,8 +1,7 @@
 import type { NoteRecord } from '../model/note-record.js';
 
 /**
- * What resolving a link needs of a note (spec section 10): its id, its notebook and its title. A
- * caller hands only visible notes (spec section 1): a deleted note, or one in a notebook the viewer
- * may not read, is never a candidate, so a link never resolves to it.
+ * What resolving a link needs of a note (spec section 10). Only visible notes (spec section 1) are
+ * candidates, so a link never resolves to a deleted note or one the viewer may not read.
  */
 export type LinkCandidate = Pick<NoteRecord, 'id' | 'notebookId' | 'title'>;
