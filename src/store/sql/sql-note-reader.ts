@@ -41,7 +41,8 @@ export interface ReadPlan {
  * fails at once, and the connection is destroyed rather than returned to the pool.
  */
 export class SqlNoteReader implements NoteReader {
-  private statements = 0;
+  /** What the plan sent as it opened and the reads; not the rollback, never waited on. */
+  roundTrips = 0;
   /** The snapshot's start (resolved at once without one); every read waits on it too. */
   private started: Promise<unknown> = Promise.resolve();
   /** Set by `close`: the rollback, then the connection's return or end. */
@@ -75,13 +76,9 @@ export class SqlNoteReader implements NoteReader {
     const reader = new SqlNoteReader(connection, dialect, queryTimeoutMs, signal, ended);
     try {
       reader.reads = await plan.open({
-        send: (statement, what, counted = true) => {
-          if (counted) reader.statements++;
-          return reader.guarded.run(statement, what);
-        },
+        send: (statement, what, counted = true) => (counted ? reader.send(statement, what) : reader.guarded.run(statement, what)),
         begin: (statement, what) => {
-          reader.statements++;
-          reader.started = reader.guarded.run(statement, what);
+          reader.started = reader.send(statement, what);
           // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
           reader.started.catch(() => undefined);
           return reader.started;
@@ -94,26 +91,23 @@ export class SqlNoteReader implements NoteReader {
     return reader;
   }
 
-  /** What the plan sent as it opened and the reads; not the rollback, never waited on. */
-  get roundTrips(): number {
-    return this.statements;
-  }
-
   async read(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
     if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
-    this.statements++;
-    const reading = this.guarded.run(this.reads!.statement(requests), 'a note query failed');
+    const reading = this.send(this.reads!.statement(requests), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
-    return this.reads!.answer(requests, rows, (statement) => {
-      this.statements++;
-      return this.guarded.run(statement, 'a note query failed');
-    });
+    return this.reads!.answer(requests, rows, (statement) => this.send(statement, 'a note query failed'));
   }
 
   readExtended(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     return this.read(requests);
+  }
+
+  /** One statement of the build, counted. */
+  private send(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
+    this.roundTrips++;
+    return this.guarded.run(statement, what);
   }
 
   /** Sends the rollback and returns at once; never rejects: whatever went wrong was the build's to report. */
