@@ -1,22 +1,28 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import { z } from 'zod';
+import { compareSiblingKeys } from '../../model/note-record.js';
 import { expecting, StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
+import type { PageRequest } from '../page-request.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
+import { batchReads, type PageEntry } from '../sql/batch-reads.js';
 import { kyselySource } from '../sql/kysely-source.js';
+import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { parseStoreOptions, SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
-import { MYSQL_DIALECT } from './mysql-dialect.js';
-import { mysqlReadPlan, type ReaderSettings } from './mysql-read-plan.js';
+import { MYSQL_DIALECT, mysqlDialect } from './mysql-dialect.js';
 import type { ReadPlan } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
+import { parseNoteRow, type NoteRow } from './note-row.js';
 import type { NoteDatabase } from './note-table.js';
-import type { ServerFlavour } from './server-flavour.js';
-import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderColumns, type SiblingOrderKey } from './sibling-order-key.js';
+import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderKey } from './sibling-order-key.js';
 import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
 import { isDoughnutTable, NoteTableNamesSchema } from '../sql/note-table-names.js';
 import type { RunStatement } from '../sql/read-connection.js';
+
+/** MariaDB and MySQL differ in how a statement's time limit is written. */
+type ServerFlavour = 'mariadb' | 'mysql';
 
 export const MysqlStoreOptionsSchema = z.strictObject(
   {
@@ -42,12 +48,10 @@ export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptionsSchema>> {
   private flavour: ServerFlavour | undefined;
   private siblingOrderKey: SiblingOrderKey | undefined;
-  private readonly readerSettings: Omit<ReaderSettings, 'queryTimeoutMs'>;
 
   constructor(db: Kysely<NoteDatabase> | MysqlReadPool, options: MysqlStoreOptions = {}, ownsDb = false) {
     const parsed = parseStoreOptions(MysqlStoreOptionsSchema, options, 'mysql options');
     super('getConnection' in db ? mysqlPoolSource(db) : kyselySource(db), MYSQL_DIALECT, parsed, ownsDb);
-    this.readerSettings = { ...this.options, names: this.names, flavour: (ask) => this.serverFlavour(ask), siblingOrderKey: (ask) => this.pageOrderKey(ask) };
   }
 
   /** A store over its own pool, made from `mysql://user:password@host:port/database`. */
@@ -63,8 +67,23 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     return new MysqlNoteStore(pool, options, ownsPool);
   }
 
+  /**
+   * How a reader opens: the server's flavour, a read-only consistent snapshot (unless turned off),
+   * how to order pages; each batch one statement under {@link withLimits}.
+   */
   protected override readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan {
-    return mysqlReadPlan(scope, { ...this.readerSettings, queryTimeoutMs });
+    return {
+      open: async (session) => {
+        const flavour = await this.serverFlavour((statement) => session.send(statement, 'cannot reach the database'));
+        if (this.options.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');
+        const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
+        const key = await this.pageOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
+        // A derived table's order does not survive the union; restore it here.
+        const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
+          request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
+        return batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited);
+      },
+    };
   }
 
   /** A search under the server-side time limit {@link searchTimeoutMs}. */
@@ -87,18 +106,16 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     if (!this.options.indexAwarePages) return 'column';
     if (!this.siblingOrderKey) {
       try {
-        this.siblingOrderKey = siblingOrderKeyOf(await ask(siblingOrderIndexProbe(this.siblingOrderColumns())));
+        // The host's table (its schema, if named) and its parent and sibling-order columns.
+        const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
+        const { parentId: parent, siblingOrder } = this.names.columns;
+        const probe = siblingOrderIndexProbe({ ...(schema !== undefined && { schema }), table: table!, parent, siblingOrder });
+        this.siblingOrderKey = siblingOrderKeyOf(await ask(probe));
       } catch {
         return 'column';
       }
     }
     return this.siblingOrderKey;
-  }
-
-  /** The host's table (its schema, if named) and its parent and sibling-order columns. */
-  private siblingOrderColumns(): SiblingOrderColumns {
-    const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
-    return { ...(schema !== undefined && { schema }), table: table!, parent: this.names.columns.parentId, siblingOrder: this.names.columns.siblingOrder };
   }
 
   /**
@@ -114,5 +131,34 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
       this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql';
     }
     return this.flavour;
+  }
+}
+
+/**
+ * Server-side limits on every statement: its time, and its recursion, so an ancestor chain of any
+ * depth is read whole (MariaDB would cut it silently at 1,000, MySQL fail it).
+ */
+function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, queryTimeoutMs: number, scope: ReadScope): RawBuilder<unknown> {
+  if (flavour === 'mariadb') {
+    // A long readable-notebooks list is a table; MariaDB's in-to-exists plan re-read it for each row, for seconds.
+    const materialised = readableAsTable(scope) ? sql`, optimizer_switch = 'in_to_exists=off'` : sql``;
+    return sql`SET STATEMENT max_statement_time = ${sql.lit(queryTimeoutMs / 1000)},
+      max_recursive_iterations = ${sql.lit(MAX_RECURSION)}${materialised} FOR ${statement}`;
+  }
+  // MySQL takes optimizer hints only right after the first SELECT keyword.
+  return sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(queryTimeoutMs)}) SET_VAR(cte_max_recursion_depth = ${sql.lit(MAX_RECURSION)}) */ * FROM (${statement}) AS batch`;
+}
+
+/** The largest value both servers accept for their recursion limits. */
+const MAX_RECURSION = 4_294_967_295;
+
+/** A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form it cannot use (an inexact BIGINT). */
+function checkedRow(row: unknown): NoteRow {
+  try {
+    return parseNoteRow(row);
+  } catch (error) {
+    const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unexpected row';
+    throw new StoreUnavailable(`a note row could not be read (${where}); a mysql2 pool needs supportBigNumbers: true`, { cause: error });
   }
 }
