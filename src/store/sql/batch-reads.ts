@@ -14,6 +14,7 @@ import { batchStatement } from './batch-statement.js';
 import type { ResolvedNoteTable } from './note-table-names.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NOTES_BY_ID, recordOfRow, type SqlNoteRow } from './sql-note-row.js';
 import type { SqlDialect } from './sql-dialect.js';
+import type { RunStatement } from './read-connection.js';
 import type { BatchReads } from './sql-note-reader.js';
 
 /** A row of a page and its record. */
@@ -22,7 +23,12 @@ export interface PageEntry<R> {
   readonly record: FilteredRecord;
 }
 
-/** A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse`, each page sorted by `pageOrder`. */
+/**
+ * A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse`, each
+ * page sorted by `pageOrder`. The rows are split back into one list per request. Links are resolved
+ * exactly with src/links from the narrowed rows: `linking` from these rows, `linked` from a second
+ * statement of their details' targets' namesakes, sent only when some note of the batch has a link.
+ */
 export function batchReads<R extends SqlNoteRow>(
   scope: ReadScope,
   dialect: SqlDialect,
@@ -33,72 +39,56 @@ export function batchReads<R extends SqlNoteRow>(
 ): BatchReads {
   const statement = (requests: readonly ExtendedReadRequest[], titleKeys?: readonly string[]) =>
     limited(batchStatement(requests, scope, dialect, names, titleKeys));
-  return {
-    statement: (requests) => statement(requests),
-    answer: (requests, rows, more) =>
-      answerBatch(requests, rows.map(parse), pageOrder, scope.detailsLimit, async (keys) => (await more(statement([], keys))).map(parse)),
-  };
-}
-
-/**
- * Splits a batch's rows back into one list per request. Links are resolved exactly with src/links
- * from the narrowed rows: `linking` from these rows, `linked` from a second statement
- * (`namesakesOf`) of their details' targets, sent only when some note of the batch has a link.
- */
-async function answerBatch<R extends SqlNoteRow>(
-  requests: readonly ExtendedReadRequest[],
-  rows: readonly R[],
-  pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
-  detailsLimit: number,
-  namesakesOf: (keys: readonly string[]) => Promise<readonly R[]>,
-): Promise<(readonly FilteredRecord[])[]> {
-  const byRequest = new Map<number, PageEntry<R>[]>();
-  const cut = new Map<NoteId, FilteredRecord>();
-  const full = new Map<NoteId, FilteredRecord>();
-  const chains = new Map<NoteId, FilteredRecord[]>();
-  const linkingCandidates = new Map<NoteId, FilteredRecord[]>();
-  const linkingNamesakes = new Map<NoteId, FilteredRecord[]>();
-  for (const row of rows) {
-    if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfRow(row));
-    else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfRow(row));
-    else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOfRow(row));
-    else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOfRow(row));
-    else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOfRow(row));
-    else pushTo(byRequest, row.req, { row, record: recordOfRow(row) });
-  }
-  const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
-  const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
-  const namesakes = keys.length > 0 ? (await namesakesOf(keys)).map(recordOfRow) : [];
-  const related = (record: FilteredRecord) => relatedRecord(record, detailsLimit);
-  return requests.map((request, index) => {
-    switch (request.kind) {
-      case 'note': {
-        const record = (request.full ? full : cut).get(request.id);
-        return record ? [record] : [];
-      }
-      case 'ancestors':
-        return chains.get(request.id) ?? [];
-      case 'children':
-      case 'siblings':
-      case 'referrings':
-        return (byRequest.get(index) ?? []).sort(pageOrder(request)).map(({ record }) => record);
-      case 'linked': {
-        const note = full.get(request.id);
-        // Namesakes' details are cut as every related note's are.
-        return note ? linkedNotesOf(note.details, note.notebookId, namesakes) : [];
-      }
-      case 'linking': {
-        const note = linkingNamesakes.get(request.id)?.find((namesake) => namesake.id === request.id);
-        // Not among its namesakes: invisible, or a note no link can resolve to.
-        if (!note) return [];
-        const candidates = [...(linkingCandidates.get(request.id) ?? [])].sort((a, b) => a.id - b.id);
-        return linkingNotesOf(note, linkingNamesakes.get(request.id)!, candidates, (candidate) => linkTargetsOf(candidate.details)).map(related);
-      }
-      default:
-        // A request kind no SQL store serves.
-        throw new StoreUnavailable(`the SQL store cannot answer a ${(request as { kind: string }).kind} request`);
+  const answer = async (requests: readonly ExtendedReadRequest[], rows: readonly R[], more: RunStatement) => {
+    const byRequest = new Map<number, PageEntry<R>[]>();
+    const cut = new Map<NoteId, FilteredRecord>();
+    const full = new Map<NoteId, FilteredRecord>();
+    const chains = new Map<NoteId, FilteredRecord[]>();
+    const linkingCandidates = new Map<NoteId, FilteredRecord[]>();
+    const linkingNamesakes = new Map<NoteId, FilteredRecord[]>();
+    for (const row of rows) {
+      if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfRow(row));
+      else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfRow(row));
+      else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOfRow(row));
+      else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOfRow(row));
+      else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOfRow(row));
+      else pushTo(byRequest, row.req, { row, record: recordOfRow(row) });
     }
-  });
+    const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
+    const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
+    const namesakes = keys.length > 0 ? (await more(statement([], keys))).map(parse).map(recordOfRow) : [];
+    return requests.map((request, index): readonly FilteredRecord[] => {
+      switch (request.kind) {
+        case 'note': {
+          const record = (request.full ? full : cut).get(request.id);
+          return record ? [record] : [];
+        }
+        case 'ancestors':
+          return chains.get(request.id) ?? [];
+        case 'children':
+        case 'siblings':
+        case 'referrings':
+          return (byRequest.get(index) ?? []).sort(pageOrder(request)).map(({ record }) => record);
+        case 'linked': {
+          const note = full.get(request.id);
+          // Namesakes' details are cut as every related note's are.
+          return note ? linkedNotesOf(note.details, note.notebookId, namesakes) : [];
+        }
+        case 'linking': {
+          const note = linkingNamesakes.get(request.id)?.find((namesake) => namesake.id === request.id);
+          // Not among its namesakes: invisible, or a note no link can resolve to.
+          if (!note) return [];
+          const candidates = [...(linkingCandidates.get(request.id) ?? [])].sort((a, b) => a.id - b.id);
+          const linking = linkingNotesOf(note, linkingNamesakes.get(request.id)!, candidates, (candidate) => linkTargetsOf(candidate.details));
+          return linking.map((record) => relatedRecord(record, scope.detailsLimit));
+        }
+        default:
+          // A request kind no SQL store serves.
+          throw new StoreUnavailable(`the SQL store cannot answer a ${(request as { kind: string }).kind} request`);
+      }
+    });
+  };
+  return { statement: (requests) => statement(requests), answer: (requests, rows, more) => answer(requests, rows.map(parse), more) };
 }
 
 /** A record read with its details in full, as a related note's: details cut to `detailsLimit + 1` code points. */
