@@ -8,6 +8,7 @@ import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';
 import { pushTo } from '../push-to.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
 const MOST_CACHED_LIMITS = 4;
@@ -48,12 +49,9 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   }
 
   private unscopedCache(detailsLimit: number): UnscopedCache {
-    let cache = this.unscoped.get(detailsLimit);
-    if (!cache) {
+    return getOrMake(this.unscoped, detailsLimit, () => {
       if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
-      cache = new UnscopedCache();
-      this.unscoped.set(detailsLimit, cache);
-    }
-    return cache;
+      return new UnscopedCache();
+    });
   }
 }

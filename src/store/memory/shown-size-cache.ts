@@ -3,6 +3,7 @@ import type { NoteId } from '../../model/note-record.js';
 import { wordStartsOf } from '../../store/shown-size.js';
 import { utf8Length } from '../../model/utf8-length.js';
 import type { NoteData } from './fixture.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** The two measures of the size rule for one text. */
 export interface TextSize {
@@ -22,27 +23,14 @@ export class ShownSizeCache {
   private readonly detailsByLimit = new Map<number, Map<NoteId, TextSize>>();
 
   title(note: NoteData): TextSize {
-    let size = this.titles.get(note.id);
-    if (size === undefined) {
-      size = sizeOf(note.title);
-      this.titles.set(note.id, size);
-    }
-    return size;
+    return getOrMake(this.titles, note.id, () => sizeOf(note.title));
   }
 
   /** The size of the first `limit` code points of the note's details. */
   details(note: NoteData, limit: number): TextSize {
-    if (!note.details) return NONE;
-    let cache = this.detailsByLimit.get(limit);
-    if (!cache) {
-      cache = new Map();
-      this.detailsByLimit.set(limit, cache);
-    }
-    let size = cache.get(note.id);
-    if (size === undefined) {
-      size = sizeOf(takeCodePoints(note.details, limit).head);
-      cache.set(note.id, size);
-    }
-    return size;
+    const details = note.details;
+    if (!details) return NONE;
+    const cache = getOrMake(this.detailsByLimit, limit, () => new Map<NoteId, TextSize>());
+    return getOrMake(cache, note.id, () => sizeOf(takeCodePoints(details, limit).head));
   }
 }

@@ -1,6 +1,7 @@
 import type { NoteId, NoteRecord } from '../../model/note-record.js';
 import type { ShownSize } from '../../store/shown-size.js';
 import type { NoteData } from './fixture.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** Slots per note in a list's packed sizes: id, shape, text bytes, word starts. */
 const SLOTS = 4;
@@ -22,22 +23,12 @@ export class UnscopedCache {
 
   /** The record of `note`, made by `make` the first time. */
   record(note: NoteData, make: (note: NoteData) => NoteRecord): NoteRecord {
-    let record = this.records.get(note.id);
-    if (!record) {
-      record = make(note);
-      this.records.set(note.id, record);
-    }
-    return record;
+    return getOrMake(this.records, note.id, () => make(note));
   }
 
   /** The sizes of the notes of `list` (a parent's children, an object's referring notes). */
   sizesOf(list: readonly NoteData[]): ListSizes {
-    let sizes = this.lists.get(list);
-    if (!sizes) {
-      sizes = new ListSizes(list);
-      this.lists.set(list, sizes);
-    }
-    return sizes;
+    return getOrMake(this.lists, list, () => new ListSizes(list));
   }
 }
 
@@ -46,7 +37,7 @@ export class UnscopedCache {
  * a page that steps over a hub's children reads consecutive numbers rather than a map entry per
  * child. Each note is measured the first time it is asked for.
  */
-export class ListSizes {
+class ListSizes {
   private readonly packed: Float64Array;
   /** Per measure of a note's least cost (`SizeFilter.leastCost`), what it answered for each note (NaN: not asked yet). */
   private readonly leastCosts = new Map<(note: NoteRecord) => number, Float64Array>();
@@ -85,11 +76,7 @@ export class ListSizes {
    * not asked yet and `ask` is false.
    */
   leastCost(index: number, of: (note: NoteRecord) => number, ask: boolean, record: (note: NoteData) => NoteRecord): number | undefined {
-    let costs = this.leastCosts.get(of);
-    if (!costs) {
-      costs = new Float64Array(this.list.length).fill(Number.NaN);
-      this.leastCosts.set(of, costs);
-    }
+    const costs = getOrMake(this.leastCosts, of, () => new Float64Array(this.list.length).fill(Number.NaN));
     const cost = costs[index]!;
     if (!Number.isNaN(cost)) return cost;
     if (!ask) return undefined;
