@@ -13,17 +13,10 @@ import type { SiblingKeyColumns, SqlDialect } from './sql-dialect.js';
 type Sql = RawBuilder<unknown>;
 
 /**
- * One statement answering a whole batch of requests, so a batch costs one round trip on either
- * engine (`dialect` says what differs). A UNION ALL of picks (notes by id, ancestor chains, each
- * page with its own ORDER BY and LIMIT, filtered pages where the dialect says) chooses the note
- * ids; the notes, their parent and object are then joined once for all of them (joining each
- * derived table apart cost MySQL a third of a typical read). Visibility is applied in SQL to
- * notes, parents and objects; every value is a bound parameter, the host's names quoted.
- *
- * Links (spec section 10) are read narrowed and resolved by the reader (batch-reads.ts): a
- * `linked` request reads its note in full, and the namesakes of its targets in a second
- * statement, of `titleKeys`; a `linking` request reads the notes whose details may link to its
- * note, in full, and its note's namesakes.
+ * One statement answering a whole batch, on either engine: a UNION ALL of picks of note ids, then
+ * the notes, parents and objects joined once for all (joining each pick apart cost MySQL a third of
+ * a read). Visibility is applied in SQL; values are bound, names quoted. Links are read narrowed and
+ * resolved by batch-reads.ts (`titleKeys`: the namesakes its second statement reads).
  */
 export function batchStatement(
   requests: readonly ExtendedReadRequest[],
@@ -53,8 +46,8 @@ export function batchStatement(
     const candidates =
       request.kind === 'children' ? childrenPage(request, q) : request.kind === 'siblings' ? siblingsPage(request, q) : referringPage(request, q);
     if (!request.filter) picks.push(page(index, candidates, request.limit, q));
-    else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, candidates, request.limit, request.filter, q));
-    else picks.push(filteredPick(index, candidates, request.limit, request.filter, q));
+    else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, shown(candidates, request.filter, request.limit, q), q));
+    else picks.push(filteredPick(index, shown(candidates, request.filter, request.limit, q), q));
   });
   if (picks.length === 0 && dialect.noPicks) picks.push(dialect.noPicks);
   // Notes read by id in full, and notes that may link to a note, whose links are in all their details.
@@ -111,10 +104,7 @@ function linkingCandidates(id: number, q: Statement): Sql {
     WHERE ${t.column('f', 'id')} = ${id} AND ${visible('f', q)} AND ${visible('n', q)}`;
 }
 
-/**
- * The visible notes whose title may match that of the visible note `id` (`anchor`): per notebook
- * and title only the smallest id, the one a link resolves to; none for a blank title.
- */
+/** The visible notes whose title may match that of visible note `id` (`anchor`): per notebook and title the smallest id, as links resolve. */
 function linkingNamesakes(id: number, q: Statement): Sql {
   const { t, dialect } = q;
   return sql`SELECT ${dialect.pick(LINKING_NAMESAKES, sql`MIN(${t.column('n', 'id')})`, { anchor: sql`MIN(${t.column('f', 'id')})` })}
@@ -132,11 +122,7 @@ function namesakesOfKeys(keys: readonly string[], q: Statement): Sql {
     GROUP BY ${t.column('n', 'notebookId')}, ${dialect.exactText(t.column('n', 'title'))}`;
 }
 
-/**
- * Every visible ancestor of each visible start note, up to the first invisible parent. The
- * recursion is a UNION, which drops an (anchor, id) already found, so a cycle ends; the core
- * orders the chain.
- */
+/** Every visible ancestor of each visible start, up to the first invisible parent; a UNION drops what was found, so a cycle ends. */
 function ancestorChains(starts: readonly number[], q: Statement): Sql {
   const { t, dialect } = q;
   const chain = t.expression('chain');
@@ -177,9 +163,8 @@ function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidate
 }
 
 /**
- * Which notes a first page of siblings may hold: the children of `sp` beyond `s`, where `s` is the
- * note (`up` 0) or its parent (`s0` the note, `up` 1), each visible. Found by primary key, so the
- * server bounds the children's index range with their values.
+ * Which notes a first page of siblings may hold: the children of `sp` beyond `s`, the note (`up` 0)
+ * or its parent (`s0` the note), each visible; found by primary key, so the index range is bounded.
  */
 function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
   const { t, dialect } = q;
@@ -216,27 +201,26 @@ function page(index: number, { from, candidates, order }: PageCandidates, limit:
     ORDER BY ${order(key)} LIMIT ${limit})`;
 }
 
-/** The first `filter.scan` candidates of a filtered page, each with whether it is `kept` (small enough, or kept anyway). */
-function examined({ from, candidates, order }: PageCandidates, filter: SizeFilter, q: Statement): Sql {
+/** A filtered page's rows kept and its last examined, of its first `filter.scan` candidates, each `kept` when small enough or kept anyway. */
+function shown({ from, candidates, order }: PageCandidates, filter: SizeFilter, limit: number, q: Statement): Sql {
   const { t, scope, dialect } = q;
   const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
   const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, t);
-  return sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
+  const examined = sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
             FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}`;
+  return dialect.filteredShown(examined, order(DERIVED_KEY), limit);
 }
 
-/** A filtered page as a pick: its rows kept, each with the count left out before it, and its last examined (see `SizeFilter`). */
-function filteredPick(index: number, candidates: PageCandidates, limit: number, filter: SizeFilter, q: Statement): Sql {
-  const shown = q.dialect.filteredShown(examined(candidates, filter, q), candidates.order(DERIVED_KEY), limit);
+/** A filtered page (`shown`) as a pick: its rows kept, each with the count left out before it, and its last examined (see `SizeFilter`). */
+function filteredPick(index: number, shown: Sql, q: Statement): Sql {
   const columns = { pos: sql`shown.pos`, leftOutBefore: sql`shown.pos - shown.previous - 1`, leftOut: sql`NOT shown.kept` };
   return sql`(SELECT ${q.dialect.pick(index, sql`shown.id`, columns)}
     FROM (${shown}) AS shown)`;
 }
 
 /** A page read with a size filter (as {@link filteredPick}), as a branch of its own that joins its notes. */
-function filteredPageApart(index: number, candidates: PageCandidates, limit: number, filter: SizeFilter, q: Statement): Sql {
+function filteredPageApart(index: number, shown: Sql, q: Statement): Sql {
   const { t } = q;
-  const shown = q.dialect.filteredShown(examined(candidates, filter, q), candidates.order(DERIVED_KEY), limit);
   // A derived table keeps the branch's ORDER BY and LIMIT its own inside the union.
   return sql`SELECT * FROM (SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
         NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
