@@ -28,10 +28,9 @@ export interface MemoryIndex {
 const NONE: readonly NoteData[] = [];
 
 /**
- * A filtered page asks a filter's least cost (`SizeFilter.leastCost`) for the first time of at
- * most this many notes, each an exact count of tokens: enough that the pages beside a hub soon
- * leaves out what cannot fit, few enough that a first page does not hold the event loop for long
- * (the notes beyond are returned, to be priced by the walk as without it).
+ * A filtered page asks a filter's least cost (an exact count of tokens) for the first time of at most
+ * this many notes: enough to soon leave out what cannot fit beside a hub, few enough not to hold the
+ * event loop for long (the notes beyond are returned, to be priced by the walk).
  */
 const MOST_LEAST_COSTS_ASKED = 512;
 
@@ -155,13 +154,9 @@ export class MemoryNoteReader implements NoteReader {
   }
 
   /**
-   * A page that leaves out the notes that show more than `filter` allows (except those it keeps),
-   * each record saying how many were left out just before it; it examines at most `filter.scan`
-   * notes and ends with the last one it examined when that one was left out (see `SizeFilter`).
-   * Measured with the size rule (`shownSizeOf`) from cached byte counts, without making the
-   * records; with every notebook readable, from the list's packed sizes, and then by the
-   * filter's least cost, if any: its floor, then the least cost itself, asked once per note and
-   * kept with the sizes.
+   * A page with `filter` (see `SizeFilter`), measured by the size rule from cached byte counts without
+   * making the records; with every notebook readable, from the list's packed sizes, then by the
+   * filter's least cost, if any: its floor, then the least cost itself, asked once per note.
    */
   private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): FilteredRecord[] {
     const records: FilteredRecord[] = [];
@@ -273,12 +268,7 @@ export class MemoryNoteReader implements NoteReader {
 }
 
 /** Index of the first element strictly beyond `key` when walking `sorted` in that direction. */
-function firstBeyond(
-  sorted: readonly SiblingKey[],
-  key: SiblingKey,
-  ascending: boolean,
-  compare: (a: SiblingKey, b: SiblingKey) => number,
-): number {
+function firstBeyond(sorted: readonly SiblingKey[], key: SiblingKey, ascending: boolean, compare: (a: SiblingKey, b: SiblingKey) => number): number {
   // lo ends as the number of elements <= key (ascending) or < key (descending).
   let lo = 0;
   let hi = sorted.length;

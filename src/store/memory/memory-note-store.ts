@@ -40,18 +40,15 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
-    const cache = scope.readableNotebooks === undefined ? this.unscopedCache(scope.detailsLimit) : undefined;
+    if (scope.readableNotebooks !== undefined) return new MemoryNoteReader(this.index, undefined, scope, signal);
+    const cache = getOrMake(this.unscoped, scope.detailsLimit, () => {
+      if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
+      return new UnscopedCache();
+    });
     return new MemoryNoteReader(this.index, cache, scope, signal);
   }
 
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
     return findNotesIn(this.index.byId.values(), query, options);
-  }
-
-  private unscopedCache(detailsLimit: number): UnscopedCache {
-    return getOrMake(this.unscoped, detailsLimit, () => {
-      if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
-      return new UnscopedCache();
-    });
   }
 }
