@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
 
-/** One pooled connection, kept for a whole build. */
-export interface HeldConnection<DB> {
-  readonly connection: Kysely<DB>;
-  /** Runs `end` and gives the connection back; a failure there is the pool's, not the caller's. */
-  release(): Promise<void>;
-}
-
 /**
  * Keeps one connection from the pool until `release` (Kysely lends one for a callback, which
  * waits for it), after `begin` and before `end`; `undefined` if the callback ended first.
@@ -15,7 +8,7 @@ export async function holdConnection<DB>(
   db: Kysely<DB>,
   begin: (connection: Kysely<DB>) => Promise<unknown>,
   end: (connection: Kysely<DB>) => Promise<unknown>,
-): Promise<HeldConnection<DB> | undefined> {
+): Promise<{ readonly connection: Kysely<DB>; release(): Promise<void> } | undefined> {
   let handOut!: (connection: Kysely<DB>) => void;
   let letGo!: () => void;
   const ready = new Promise<Kysely<DB>>((resolve) => (handOut = resolve));
@@ -30,6 +23,7 @@ export async function holdConnection<DB>(
   if (!connection) return undefined;
   return {
     connection,
+    // Runs `end` and gives the connection back; a failure there is the pool's, not the caller's.
     release: async () => {
       letGo();
       await session.catch(() => undefined);

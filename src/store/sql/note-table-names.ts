@@ -56,7 +56,7 @@ export function resolveNoteTable(names: NoteTableNames | undefined): ResolvedNot
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
   return {
     table: parsed.data.table ?? DOUGHNUT_NOTE_TABLE.table,
-    columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...definedOnly(parsed.data.columns ?? {}) },
+    columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...Object.fromEntries(Object.entries(parsed.data.columns ?? {}).filter(([, name]) => name !== undefined)) },
   };
 }
 
@@ -77,8 +77,4 @@ export function parseColumnsFlag(text: string, flag = '--columns'): Partial<Reco
     columns[field as NoteField] = pair.slice(at + 1).trim();
   }
   return columns;
-}
-
-function definedOnly<T extends object>(object: T): Partial<T> {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
