@@ -12,7 +12,7 @@ import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
 import { parseStoreOptions, SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT, mysqlDialect } from './mysql-dialect.js';
-import type { ReadPlan } from '../sql/sql-note-reader.js';
+import type { BatchReads, ReaderSession } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
 import { parseNoteRow, type NoteRow } from './note-row.js';
 import type { NoteDatabase } from './note-table.js';
@@ -71,19 +71,15 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
    * How a reader opens: the server's flavour, a read-only consistent snapshot (unless turned off),
    * how to order pages; each batch one statement under {@link withLimits}.
    */
-  protected override readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan {
-    return {
-      open: async (session) => {
-        const flavour = await this.serverFlavour((statement) => session.send(statement, 'cannot reach the database'));
-        if (this.options.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');
-        const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
-        const key = await this.pageOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
-        // A derived table's order does not survive the union; restore it here.
-        const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
-          request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
-        return batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited);
-      },
-    };
+  protected override async openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads> {
+    const flavour = await this.serverFlavour((statement) => session.send(statement, 'cannot reach the database'));
+    if (this.options.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');
+    const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
+    const key = await this.pageOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
+    // A derived table's order does not survive the union; restore it here.
+    const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
+      request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
+    return batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited);
   }
 
   /** A search under the server-side time limit {@link searchTimeoutMs}. */

@@ -12,7 +12,7 @@ import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
 import { PostgresNoteRowSchema } from './postgres-note-row-schema.js';
 import { batchReads } from '../sql/batch-reads.js';
-import type { ReadPlan } from '../sql/sql-note-reader.js';
+import type { BatchReads, ReaderSession } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './parse-postgres-url.js';
 import type { RunStatement } from '../sql/read-connection.js';
 
@@ -53,28 +53,24 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
    * read, then the table's check inside it; its probes run after a rollback, since a failed
    * statement ends a PostgreSQL transaction.
    */
-  protected override readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan {
-    return {
-      open: async (session) => {
-        const started = session.begin(
-          sql`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; SET LOCAL statement_timeout = ${sql.lit(queryTimeoutMs)}`,
-          'cannot open a read transaction',
-        );
-        let rolledBack: Promise<unknown> | undefined;
-        await this.checkTable(
-          async (statement) => {
-            const [, rows] = await Promise.all([started, session.send(statement, 'cannot read the notes table')]);
-            return rows;
-          },
-          async (statement) => {
-            rolledBack ??= session.send(sql`ROLLBACK`, 'cannot end the read transaction', false);
-            await rolledBack;
-            return session.send(statement, 'cannot read the notes table', false);
-          },
-        );
-        return batchReads(scope, POSTGRES_DIALECT, this.names, (row) => PostgresNoteRowSchema.parse(row), () => (a, b) => a.row.pos - b.row.pos);
+  protected override async openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads> {
+    const started = session.begin(
+      sql`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; SET LOCAL statement_timeout = ${sql.lit(queryTimeoutMs)}`,
+      'cannot open a read transaction',
+    );
+    let rolledBack: Promise<unknown> | undefined;
+    await this.checkTable(
+      async (statement) => {
+        const [, rows] = await Promise.all([started, session.send(statement, 'cannot read the notes table')]);
+        return rows;
       },
-    };
+      async (statement) => {
+        rolledBack ??= session.send(sql`ROLLBACK`, 'cannot end the read transaction', false);
+        await rolledBack;
+        return session.send(statement, 'cannot read the notes table', false);
+      },
+    );
+    return batchReads(scope, POSTGRES_DIALECT, this.names, (row) => PostgresNoteRowSchema.parse(row), () => (a, b) => a.row.pos - b.row.pos);
   }
 
   /** A search in a read-only transaction of its own under `statement_timeout`, ended whatever it did. */

@@ -11,7 +11,7 @@ import type { SqlDialect } from './sql-dialect.js';
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
 export const CLIENT_GRACE_MS = 500;
 
-/** What a reader sends as it opens, through {@link ReadPlan.open}. */
+/** What a reader sends as it opens (`SqlNoteStore.openReads`). */
 export interface ReaderSession {
   /** One statement under the connection's deadline; a round trip of the build unless `counted` is false. */
   send(statement: RawBuilder<unknown>, what: string, counted?: boolean): Promise<unknown[]>;
@@ -27,21 +27,15 @@ export interface BatchReads {
   answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[], more: RunStatement): Promise<(readonly FilteredRecord[])[]>;
 }
 
-/** What an engine's reader does on its connection: what it sends as it opens, then its batches. */
-export interface ReadPlan {
-  /** Sends the snapshot's start and what the store asks once; rejects when the build cannot go on. */
-  open(session: ReaderSession): Promise<BatchReads>;
-}
-
 /**
- * Reads for one build on one pinned connection, inside the snapshot the plan starts. Neither end
+ * Reads for one build on one pinned connection, inside the snapshot `openReads` starts. Neither end
  * of it is waited on by itself: the first read queues behind the start, and `close` sends the
  * rollback and returns (the store's `idle` waits). A statement unanswered `CLIENT_GRACE_MS` past
  * the server's limit (a frozen server, a dropped connection), or pending when the signal aborts,
  * fails at once, and the connection is destroyed rather than returned to the pool.
  */
 export class SqlNoteReader implements NoteReader {
-  /** What the plan sent as it opened and the reads; not the rollback, never waited on. */
+  /** What `openReads` sent and the reads; not the rollback, never waited on. */
   roundTrips = 0;
   /** The snapshot's start (resolved at once without one); every read waits on it too. */
   private started: Promise<unknown> = Promise.resolve();
@@ -63,11 +57,11 @@ export class SqlNoteReader implements NoteReader {
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /** Pins a connection and opens the reader on it as `plan` says; `ended` is handed the work `close` starts. */
+  /** Pins a connection and opens the reader on it with `openReads`; `ended` is handed the work `close` starts. */
   static async open(
     source: ConnectionSource,
     dialect: SqlDialect,
-    plan: ReadPlan,
+    openReads: (session: ReaderSession) => Promise<BatchReads>,
     queryTimeoutMs: number,
     ended: (ending: Promise<void>) => void,
     signal?: AbortSignal,
@@ -75,7 +69,7 @@ export class SqlNoteReader implements NoteReader {
     const connection = await acquireConnection(source, dialect, signal);
     const reader = new SqlNoteReader(connection, dialect, queryTimeoutMs, signal, ended);
     try {
-      reader.reads = await plan.open({
+      reader.reads = await openReads({
         send: (statement, what, counted = true) => (counted ? reader.send(statement, what) : reader.guarded.run(statement, what)),
         begin: (statement, what) => {
           reader.started = reader.send(statement, what);

@@ -6,7 +6,7 @@ import { findNotesSelect, foundNotes } from './find-notes-select.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { CLIENT_GRACE_MS, SqlNoteReader, type ReadPlan } from './sql-note-reader.js';
+import { CLIENT_GRACE_MS, SqlNoteReader, type BatchReads, type ReaderSession } from './sql-note-reader.js';
 
 /** A search's statement limit when the host sets none. */
 const SEARCH_TIMEOUT_MS = 5_000;
@@ -34,7 +34,8 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     this.names = resolveNoteTable(options);
   }
 
-  protected abstract readPlan(scope: ReadScope, queryTimeoutMs: number): ReadPlan;
+  /** Sends what a reader sends as it opens (its snapshot's start, what the store asks once); rejects when the build cannot go on. */
+  protected abstract openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads>;
 
   /** Readies a search on its connection; how its statement is sent: under the server's limit, failing with `StoreUnavailable`. */
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
@@ -43,7 +44,8 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     // A statement beside a huge hub may take a pass over it: it may take as long as its build.
     // Capped so that the client's wait past it still fits a Node timer.
     const queryTimeoutMs = Math.min(this.options.queryTimeoutMs ?? scope.timeoutMs ?? SEARCH_TIMEOUT_MS, LONGEST_TIMER_MS - CLIENT_GRACE_MS);
-    return SqlNoteReader.open(this.source, this.dialect, this.readPlan(scope, queryTimeoutMs), queryTimeoutMs, this.track, signal);
+    const openReads = (session: ReaderSession) => this.openReads(scope, queryTimeoutMs, session);
+    return SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
   }
 
   /** The longest a search's statement may run on the server. */
