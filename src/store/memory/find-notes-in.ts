@@ -2,10 +2,7 @@ import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import type { NoteData } from './fixture.js';
 
-/**
- * `NoteFinder.findNotes` over a fixture held in memory: a scan, which is fine at fixture sizes.
- * Titles are compared lower-cased, so matching ignores case but not accents.
- */
+/** `NoteFinder.findNotes` over a fixture in memory: a scan, fine at fixture sizes; lower-cased, so it ignores case, not accents. */
 export function findNotesIn(notes: Iterable<NoteData>, query: string, { limit, readableNotebooks }: FindNotesOptions): FoundNote[] {
   const prefix = query.toLowerCase();
   const matches: { note: NoteData; length: number }[] = [];

@@ -56,10 +56,7 @@ export interface Fixture {
   readonly notes: readonly NoteData[];
 }
 
-/**
- * Validates a parsed fixture, applies its defaults and rejects duplicate ids. A problem is a
- * `ValidationError` naming the path inside the fixture (`notes[3].id`).
- */
+/** Validates a parsed fixture, applies its defaults and rejects duplicate ids; a `ValidationError` names the path (`notes[3].id`). */
 export function parseFixture(input: unknown): Fixture {
   const parsed = FixtureSchema.safeParse(input);
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'fixture');
@@ -83,11 +80,7 @@ export function parseFixture(input: unknown): Fixture {
   return { notebooks: parsed.data.notebooks ?? [], notes };
 }
 
-/**
- * Reads and validates a fixture file (UTF-8, with or without a byte-order mark). A file that
- * cannot be read or is not JSON is a `ValidationError` naming the file; a bad fixture one naming
- * the path inside it.
- */
+/** Reads and validates a fixture file (UTF-8, a byte-order mark or none); a file unread or not JSON is a `ValidationError` naming it. */
 export async function readFixtureFile(path: string): Promise<Fixture> {
   let text: string;
   try {

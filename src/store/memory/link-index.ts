@@ -4,10 +4,8 @@ import type { NoteData } from './fixture.js';
 import { pushTo } from '../push-to.js';
 
 /**
- * The links of a memory store's notes (spec section 10), found once and kept with the notes:
- * every note by the key of its title, every note's link targets, and for each target the notes
- * whose details hold a link to it, each list by ascending id, deleted notes included (a reader
- * keeps the visible ones). Made the first time a build asks for links.
+ * The links of a memory store's notes (spec section 10), found once, the first time a build asks:
+ * each list by ascending id, deleted notes included (a reader keeps the visible ones).
  */
 export class LinkIndex {
   private readonly titled = new Map<string, NoteData[]>();

@@ -13,10 +13,7 @@ import { getOrMake } from '../get-or-make.js';
 /** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
 const MOST_CACHED_LIMITS = 4;
 
-/**
- * The embedded store: a fixture held in memory, indexed by parent and by object so that a page
- * of children or referrings costs a binary search, not a scan of the notebook.
- */
+/** The embedded store: a fixture in memory, indexed by parent and by object, so a page costs a binary search, not a scan. */
 export class MemoryNoteStore implements NoteStore, NoteFinder {
   private readonly index: MemoryIndex;
   /** Per details limit, what readers that see every notebook made of the notes. */

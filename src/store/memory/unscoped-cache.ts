@@ -12,10 +12,8 @@ export const DELETED = -2;
 
 /**
  * What a reader that sees every notebook makes of the notes, for one details limit, kept across
- * builds: a fixture never changes, so neither do its records (which the core never mutates) nor
- * what the size rule measures of them. A build near a hub reads its pages again and again;
- * making each record once, and measuring each note once, is most of what reading from memory
- * costs.
+ * builds: a fixture never changes, nor do its records (the core never mutates them) or their sizes.
+ * Near a hub, making each record and measuring each note once is most of what reading costs.
  */
 export class UnscopedCache {
   private readonly records = new Map<NoteId, NoteRecord>();
@@ -32,11 +30,7 @@ export class UnscopedCache {
   }
 }
 
-/**
- * What the size rule measures of each note of one list, by position, packed in one typed array:
- * a page that steps over a hub's children reads consecutive numbers rather than a map entry per
- * child. Each note is measured the first time it is asked for.
- */
+/** The size rule's measures of a list's notes by position, packed in one typed array (not a map entry per child), each measured once. */
 class ListSizes {
   private readonly packed: Float64Array;
   /** Per measure of a note's least cost (`SizeFilter.leastCost`), what it answered for each note (NaN: not asked yet). */
@@ -71,10 +65,7 @@ class ListSizes {
     return this.packed[index * SLOTS + 2]!;
   }
 
-  /**
-   * What `of` answers for the note at `index`, asked once (records never change); undefined when
-   * not asked yet and `ask` is false.
-   */
+  /** What `of` answers for the note at `index`, asked once (records never change); undefined when not asked yet and `ask` is false. */
   leastCost(index: number, of: (note: NoteRecord) => number, ask: boolean, record: (note: NoteData) => NoteRecord): number | undefined {
     const costs = getOrMake(this.leastCosts, of, () => new Float64Array(this.list.length).fill(Number.NaN));
     const cost = costs[index]!;
