@@ -5,6 +5,7 @@ import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
 import type { NoteDatabase } from './note-table.js';
 import { createNoteTableStatements } from '../sql/create-note-table-statements.js';
+import { parseStoreOptions } from '../sql/sql-store-option-fields.js';
 import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteField, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 // What the columns of NOTE_TABLE_DDL hold.
@@ -16,9 +17,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
 
 /**
- * Loads a fixture into the `note` table or the host's (`names`), created if missing, in batches
- * inside one transaction, on MySQL/MariaDB or PostgreSQL. A note the table would refuse, cut or
- * change is a `ValidationError` naming it (`notes[3].id`) before anything is written.
+ * Loads a fixture into the `note` table or the host's (`names`), created if missing, in batches in one
+ * transaction, on MySQL/MariaDB or PostgreSQL; a note the table would refuse, cut or change is a
+ * `ValidationError` naming it (`notes[3].id`) before anything is written.
  */
 export async function loadFixture(
   db: Kysely<NoteDatabase>,
@@ -26,9 +27,8 @@ export async function loadFixture(
   options: LoadOptions = {},
   names?: NoteTableNames,
 ): Promise<void> {
-  const parsed = LoadOptionsSchema.safeParse({ batchSize: options.batchSize, recommendedIndex: options.recommendedIndex });
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
-  const { batchSize, recommendedIndex } = parsed.data;
+  const values = { batchSize: options.batchSize, recommendedIndex: options.recommendedIndex };
+  const { batchSize, recommendedIndex } = parseStoreOptions(LoadOptionsSchema, values, 'options');
   const table = resolveNoteTable(names);
   fixture.notes.forEach(checkFitsTable);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { expecting, ValidationError } from '../../note-context-error.js';
+import { parseStoreOptions } from './sql-store-option-fields.js';
 
 /** The fields a SQL store reads from each row of the notes table (spec section 8). */
 export const NOTE_FIELDS = ['id', 'title', 'details', 'parentId', 'objectId', 'siblingOrder', 'notebookId', 'deletedAt'] as const;
@@ -52,11 +53,10 @@ export interface ResolvedNoteTable {
 
 /** The names with Doughnut's filled in; a bad name is a `ValidationError` naming it (`columns.title`). */
 export function resolveNoteTable(names: NoteTableNames | undefined): ResolvedNoteTable {
-  const parsed = NoteTableNamesSchema.safeParse({ table: names?.table, columns: names?.columns });
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
+  const parsed = parseStoreOptions(NoteTableNamesSchema, { table: names?.table, columns: names?.columns }, 'options');
   return {
-    table: parsed.data.table ?? DOUGHNUT_NOTE_TABLE.table,
-    columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...Object.fromEntries(Object.entries(parsed.data.columns ?? {}).filter(([, name]) => name !== undefined)) },
+    table: parsed.table ?? DOUGHNUT_NOTE_TABLE.table,
+    columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...Object.fromEntries(Object.entries(parsed.columns ?? {}).filter(([, name]) => name !== undefined)) },
   };
 }
 
