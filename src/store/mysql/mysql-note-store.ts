@@ -40,10 +40,8 @@ export const MysqlStoreOptionsSchema = z.strictObject(
 export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 
 /**
- * Reads notes from a Doughnut database (or a host's own table), never writing, over the host's
- * mysql2 pool or its `Kysely` instance (typed against {@link NoteDatabase}). Given the pool, an
- * aborted or stalled build destroys its connection; over Kysely it can only give it up (see
- * kysely-source.ts).
+ * Reads notes from a Doughnut database (or a host's own table), never writing, over the host's mysql2
+ * pool or its `Kysely` instance (see {@link NoteDatabase}); over Kysely a stalled build only gives its connection up.
  */
 export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptionsSchema>> {
   private flavour: ServerFlavour | undefined;

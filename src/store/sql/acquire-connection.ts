@@ -1,10 +1,7 @@
 import type { ConnectionSource, ReadConnection } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 
-/**
- * A connection from `source`, or a rejection with `signal.reason` as soon as the signal aborts,
- * even while the pool has none to give: one that comes later goes straight back.
- */
+/** A connection from `source`, or `signal.reason` as soon as it aborts, even while the pool has none: one that comes later goes back. */
 export async function acquireConnection(source: ConnectionSource, dialect: SqlDialect, signal: AbortSignal | undefined): Promise<ReadConnection> {
   signal?.throwIfAborted();
   const acquired = source.acquire().catch((error: unknown) => {

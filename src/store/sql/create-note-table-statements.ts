@@ -2,9 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { NOTE_FIELDS, type NoteField, type ResolvedNoteTable } from './note-table-names.js';
 
 /**
- * The statements that create the notes table under `names` when missing: Doughnut's DDL and
- * indexes (mysql/note-table-ddl.ts), on PostgreSQL column for column, and when asked the
- * recommended (parent_id, sibling_order, id) index, on PostgreSQL a NULL order first as pages read.
+ * The statements that create the notes table under `names` when missing: Doughnut's DDL and indexes,
+ * column for column on PostgreSQL, and when asked the recommended index (a NULL order first on PostgreSQL).
  */
 export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: ResolvedNoteTable, recommendedIndex: boolean): RawBuilder<unknown>[] {
   const c = names.columns;

@@ -9,9 +9,8 @@ const MISSING = {
 };
 
 /**
- * `error` itself, unless it says a table or column named in the statement is not there: then one
- * `StoreUnavailable` naming which mapped name is missing and its option, found by probes run one
- * at a time by `run` (outside any transaction, so a failed probe does not spoil the next).
+ * `error` itself, unless it says a table or column is not there: then a `StoreUnavailable` naming the
+ * missing name and its option, found by probes `run` one at a time outside any transaction.
  */
 export async function explainMissingName(
   run: (statement: RawBuilder<unknown>) => Promise<unknown>,

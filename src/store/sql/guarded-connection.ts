@@ -3,10 +3,7 @@ import { StoreUnavailable } from '../../note-context-error.js';
 import type { ReadConnection } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 
-/**
- * A reader's connection with a client deadline: a statement unanswered within `limitMs` gives it
- * up (destroyed), and every pending and later statement fails with the reason it was given up for.
- */
+/** A reader's connection with a client deadline: a statement unanswered within `limitMs` gives it up (see {@link drop}). */
 export class GuardedConnection {
   /** Set once the connection is given up: why every pending and later statement fails. */
   private dropped: { readonly reason: unknown } | undefined;

@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/**
- * Keeps one connection from the pool until `release` (Kysely lends one for a callback, which
- * waits for it), after `begin` and before `end`; `undefined` if the callback ended first.
- */
+/** Keeps one connection from the pool until `release`, after `begin` and before `end`; `undefined` if Kysely's callback ended first. */
 export async function holdConnection<DB>(
   db: Kysely<DB>,
   begin: (connection: Kysely<DB>) => Promise<unknown>,

@@ -2,10 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { holdConnection } from './held-connection.js';
 import type { ConnectionSource } from './read-connection.js';
 
-/**
- * Connections lent by a host's Kysely instance. Kysely cannot close one, so `destroy` only stops
- * waiting: it returns to the pool once its last statement ends and the snapshot is rolled back.
- */
+/** Connections lent by a host's Kysely instance; it cannot close one, so `destroy` returns it once its last statement ends, rolled back. */
 export function kyselySource<DB>(db: Kysely<DB>): ConnectionSource {
   return {
     acquire: async () => {

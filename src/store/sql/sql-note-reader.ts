@@ -28,11 +28,10 @@ export interface BatchReads {
 }
 
 /**
- * Reads for one build on one pinned connection, inside the snapshot `openReads` starts. Neither end
- * of it is waited on by itself: the first read queues behind the start, and `close` sends the
- * rollback and returns (the store's `idle` waits). A statement unanswered `CLIENT_GRACE_MS` past
- * the server's limit (a frozen server, a dropped connection), or pending when the signal aborts,
- * fails at once, and the connection is destroyed rather than returned to the pool.
+ * Reads for one build on one pinned connection, inside the snapshot `openReads` starts; neither end
+ * is waited on by itself (the store's `idle` waits for the rollback). A statement unanswered
+ * `CLIENT_GRACE_MS` past the server's limit, or pending when the signal aborts, fails at once and
+ * the connection is destroyed rather than returned to the pool.
  */
 export class SqlNoteReader implements NoteReader {
   /** What `openReads` sent and the reads; not the rollback, never waited on. */

@@ -10,14 +10,10 @@ import { CLIENT_GRACE_MS, SqlNoteReader, type BatchReads, type ReaderSession } f
 
 /** A search's statement limit when the host sets none. */
 const SEARCH_TIMEOUT_MS = 5_000;
-
 /** Node's timers hold 32-bit signed milliseconds. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * Both SQL stores: connections from `source` (the host's pool or Kysely instance), the host's
- * table and columns, readers' ends awaited; each engine says how its readers open and its searches are limited.
- */
+/** Both SQL stores; each engine says how its readers open and its searches are limited. */
 export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly queryTimeoutMs?: number }> implements NoteStore, NoteFinder {
   /** The host's table and columns, Doughnut's `note` by default. */
   protected readonly names: ResolvedNoteTable;
@@ -78,10 +74,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     void ending.then(() => this.ending.delete(ending));
   };
 
-  /**
-   * `work` on a pooled connection. Without an answer within {@link searchTimeoutMs} and a grace, or once
-   * `signal` aborts, the connection is destroyed and the search fails, so a stalled one holds no caller.
-   */
+  /** `work` on a pooled connection, destroyed and failed past {@link searchTimeoutMs} and a grace, or once `signal` aborts. */
   protected async search<T>(signal: AbortSignal | undefined, work: (run: RunStatement) => Promise<T>): Promise<T> {
     const connection = await acquireConnection(this.source, this.dialect, signal);
     const limit = this.searchTimeoutMs + CLIENT_GRACE_MS;
