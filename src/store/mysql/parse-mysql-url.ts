@@ -2,18 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ValidationError } from '../../note-context-error.js';
 
 /** mysql2's `ssl` option: a profile name (`Amazon RDS`) or `tls.connect` options; any value makes TLS required. */
-export type MysqlSsl = string | Readonly<Record<string, unknown>>;
-
-/** What a `mysql://` URL says about where and how to connect; the pool options mysql2 takes. */
-export interface MysqlConnectionSettings {
-  readonly host: string;
-  readonly port: number;
-  readonly user: string;
-  readonly password: string;
-  readonly database: string;
-  /** TLS, when the URL asks for it (see {@link parseMysqlUrl}). */
-  readonly ssl?: MysqlSsl;
-}
+type MysqlSsl = string | Readonly<Record<string, unknown>>;
 
 /** The query parameters a URL may carry, all about TLS; any other is refused (mysql2 would make it a driver option). */
 const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
@@ -27,12 +16,12 @@ export function isMysqlUrl(db: string | undefined): db is string {
 }
 
 /**
- * `mysql://user:password@host:port/database[?tls]`, checked; a problem is a `ValidationError`
- * naming `field`, never echoing the URL (it may hold a password). TLS, never falling back to clear
- * text: `ssl=required` (or `true`), `ssl={…}` (mysql2's object as JSON), `ssl=Amazon%20RDS` (a
- * profile), `sslca=`, `sslcert=`, `sslkey=` (PEM files, read at once).
+ * `mysql://user:password@host:port/database[?tls]` as mysql2's pool options; a problem is a
+ * `ValidationError` naming `field`, never echoing the URL (it may hold a password). TLS, never
+ * falling back to clear text: `ssl=required` (or `true`), `ssl={…}` (mysql2's object as JSON),
+ * `ssl=Amazon%20RDS` (a profile), `sslca=`, `sslcert=`, `sslkey=` (PEM files, read at once).
  */
-export function parseMysqlUrl(url: string, field = 'url'): MysqlConnectionSettings {
+export function parseMysqlUrl(url: string, field = 'url') {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${MYSQL_URL_FORM})`);
   let parsed: URL;
   try {
