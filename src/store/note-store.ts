@@ -38,9 +38,8 @@ export interface NoteReader {
 /** A source of notes: a fixture in memory, a MySQL database, … */
 export interface NoteStore {
   /**
-   * A reader that sees one consistent state of the notes for the whole of one build. Once `signal`
-   * aborts, opening and every pending and later `read` reject promptly with its reason, whatever
-   * the database does, and the reader's resources are released (a SQL reader destroys its connection).
+   * A reader that sees one consistent state of the notes for one build. Once `signal` aborts, opening
+   * and every pending and later `read` reject promptly with its reason, and its resources are released.
    */
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
 }

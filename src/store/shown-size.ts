@@ -25,9 +25,8 @@ export interface ShownSize {
 const isAlnum = (code: number) => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /**
- * Word starts: an ASCII letter or digit at the start or after a space, each the start of a
- * pre-tokenizer chunk (o200k, cl100k). Other chunk starts would take SQL a regular expression
- * three times slower.
+ * Word starts: an ASCII letter or digit at the start or after a space, each starting a pre-tokenizer
+ * chunk (o200k, cl100k); other chunk starts would take SQL a regular expression three times slower.
  */
 export function wordStartsOf(text: string): number {
   let starts = text.length > 0 && isAlnum(text.charCodeAt(0)) ? 1 : 0;

@@ -3,11 +3,9 @@ import type { PageRequest } from './page-request.js';
 import type { ShownSize } from './shown-size.js';
 
 /**
- * An extended request (`NoteReader.readExtended`): a page's filter leaves out the notes that show
- * more text bytes or word starts than it allows for their shape (`shownSizeOf`), except those in
- * `keep`; each record says in `leftOutBefore` how many were left out just before it. `limit`
- * counts returned records; at most `scan` candidates are examined, and a last one left out is
- * returned too, marked `leftOut`, so the next page starts after it.
+ * An extended request's filter (`NoteReader.readExtended`): it leaves out the notes that show more
+ * than it allows for their shape (`shownSizeOf`), but those in `keep`; `limit` counts returned
+ * records, and a last one left out of the `scan` examined is returned too, marked `leftOut`.
  */
 export interface SizeFilter {
   /** The most candidates the page examines, kept or left out. */
@@ -19,10 +17,8 @@ export interface SizeFilter {
   /** Notes returned whatever their size. */
   readonly keep: readonly NoteId[];
   /**
-   * Optional, for a store that holds its notes in memory (others ignore it): notes that cost more
-   * than `max` are left out too, as `floor` tells from what the size rule measures, or else as
-   * `of` tells from the note (`CostModel.leastCost`, slower). The same `of` answers the same for
-   * a record that does not change, so such a store may keep its answers.
+   * Optional, for a store in memory (others ignore it): notes that cost more than `max` are left out
+   * too, as `floor` or else `of` tells (`CostModel.leastCost`, slower); `of`'s answers may be kept.
    */
   readonly leastCost?: LeastCostFilter;
 }

@@ -99,7 +99,6 @@ export class MemoryNoteReader implements NoteReader {
     }
   }
 
-  /** The visible notes note `id` links to, each once, in the order of the first link to each. */
   private linked(id: NoteId): NoteRecord[] {
     const note = this.visible(id);
     if (!note) return [];
@@ -116,7 +115,6 @@ export class MemoryNoteReader implements NoteReader {
     return found;
   }
 
-  /** The visible notes that link to note `id`, by ascending id. */
   private linking(id: NoteId): NoteRecord[] {
     const note = this.visible(id);
     if (!note) return [];

@@ -1,11 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * How pages of a parent's children are ordered: by the `sibling_order` column, or by an
- * expression of it (`sibling_order + 0`) no index serves. Without an index leading with
- * (parent_id, sibling_order), as in Doughnut's schema, the planner may walk the whole index on
- * `sibling_order` alone to avoid a sort (tens of thousands of rows for a page of 17); the
- * expression keeps it off that walk. The rows and their order are the same either way.
+ * How pages of children are ordered: by the `sibling_order` column, or by `sibling_order + 0`, which
+ * no index serves: without an index led by (parent_id, sibling_order) the planner may walk the whole
+ * `sibling_order` index to avoid a sort. The rows and their order are the same either way.
  */
 export type SiblingOrderKey = 'column' | 'expression';
 

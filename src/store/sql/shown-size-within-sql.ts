@@ -6,11 +6,9 @@ import type { SqlDialect } from './sql-dialect.js';
 type Sql = RawBuilder<unknown>;
 
 /**
- * The size rule (`shownSizeOf`, src/store/shown-size.ts) in SQL: whether the note `n`, with its
- * visible parent `p` and object `o`, shows at most the text `filter` allows for its shape.
- * Emptiness is told by bytes (MySQL's PAD SPACE collations hold ' ' = ''); the word starts of the
- * four texts are those of the texts joined, each after a space. test/size-rule.test.ts holds the
- * SQL and TypeScript rules to the same counts.
+ * The size rule (`shownSizeOf`) in SQL: whether note `n`, with its visible parent `p` and object `o`,
+ * shows at most what `filter` allows for its shape. Emptiness is told by bytes (MySQL's PAD SPACE
+ * collations hold ' ' = ''); the four texts' word starts are those of the texts joined after a space.
  */
 export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter, 'maxTextBytes' | 'maxWordStarts'>, detailsLimit: number, t: NoteTableSql): Sql {
   // Nothing fits: no note's text is read (beside a hub, reading it is most of a page's time).

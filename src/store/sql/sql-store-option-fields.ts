@@ -8,9 +8,8 @@ const POOL_SIZE = expecting('a positive integer');
 /** The options both SQL stores take (each store's schema adds its own). */
 export const SQL_STORE_OPTION_FIELDS = {
   /**
-   * Longest a statement may run on the server; by default a build's statements as long as the
-   * build (its `timeoutMs`), a search's 5 s. The client waits 500 ms more, then destroys the
-   * connection and fails with `StoreUnavailable`: a frozen server cannot say so.
+   * Longest a statement may run on the server; by default as long as the build (its `timeoutMs`), a
+   * search's 5 s. The client waits 500 ms more, then destroys the connection (`StoreUnavailable`).
    */
   queryTimeoutMs: positiveMs().optional(),
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
