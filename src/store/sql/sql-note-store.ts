@@ -49,15 +49,6 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     return this.options.queryTimeoutMs ?? SEARCH_TIMEOUT_MS;
   }
 
-  /** One statement (findNotesSelect) on a connection of its own, under the deadlines of {@link search}. */
-  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    return this.search(options.signal, async (run) => {
-      const send = await this.searchSender(run);
-      if (options.readableNotebooks?.size === 0) return [];
-      return foundNotes(await send(findNotesSelect(this.dialect, this.names, query, options)));
-    });
-  }
-
   /** Resolves once every closed reader has given back or destroyed its connection: a host waits for it before ending its own pool. */
   async idle(): Promise<void> {
     while (this.ending.size > 0) await Promise.all(this.ending);
@@ -74,8 +65,12 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     void ending.then(() => this.ending.delete(ending));
   };
 
-  /** `work` on a pooled connection, destroyed and failed past {@link searchTimeoutMs} and a grace, or once `signal` aborts. */
-  protected async search<T>(signal: AbortSignal | undefined, work: (run: RunStatement) => Promise<T>): Promise<T> {
+  /**
+   * One statement (findNotesSelect) on a pooled connection of its own, destroyed and failed past
+   * {@link searchTimeoutMs} and a grace, or once `signal` aborts, so a stalled search holds no caller.
+   */
+  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
+    const { signal } = options;
     const connection = await acquireConnection(this.source, this.dialect, signal);
     const limit = this.searchTimeoutMs + CLIENT_GRACE_MS;
     let given: { reason: unknown } | undefined;
@@ -94,7 +89,9 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await work((statement) => Promise.race([connection.run(statement), givenUp]));
+      const send = await this.searchSender((statement) => Promise.race([connection.run(statement), givenUp]));
+      if (options.readableNotebooks?.size === 0) return [];
+      return foundNotes(await send(findNotesSelect(this.dialect, this.names, query, options)));
     } catch (error) {
       // The reason the connection was given up for, not the driver's "connection destroyed".
       throw given ? given.reason : error;
