@@ -152,9 +152,8 @@ export class MemoryNoteReader implements NoteReader {
   }
 
   /**
-   * A page with `filter` (see `SizeFilter`), measured by the size rule from cached byte counts without
-   * making the records; with every notebook readable, from the list's packed sizes, then by the
-   * filter's least cost, if any: its floor, then the least cost itself, asked once per note.
+   * A page with `filter` (see `SizeFilter`), measured from cached byte counts without making records; with
+   * every notebook readable, from the list's packed sizes, then by the filter's least cost, if any.
    */
   private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): FilteredRecord[] {
     const records: FilteredRecord[] = [];

@@ -65,10 +65,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     return new MysqlNoteStore(pool, options, ownsPool);
   }
 
-  /**
-   * How a reader opens: the server's flavour, a read-only consistent snapshot (unless turned off),
-   * how to order pages; each batch one statement under {@link withLimits}.
-   */
+  /** The server's flavour, a read-only consistent snapshot (unless turned off), the page order; each batch {@link withLimits}. */
   protected override async openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads> {
     const flavour = await this.serverFlavour((statement) => session.send(statement, 'cannot reach the database'));
     if (this.options.consistentSnapshot) session.begin(sql`START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY`, 'cannot open a read transaction');

@@ -47,11 +47,7 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
     return new PostgresNoteStore(pool, options, ownsPool);
   }
 
-  /**
-   * How a reader opens: a read-only REPEATABLE READ snapshot whose `statement_timeout` bounds every
-   * read, then the table's check inside it; its probes run after a rollback, since a failed
-   * statement ends a PostgreSQL transaction.
-   */
+  /** A read-only snapshot whose `statement_timeout` bounds every read, the table checked in it (probed after a rollback). */
   protected override async openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads> {
     const started = session.begin(
       sql`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; SET LOCAL statement_timeout = ${sql.lit(queryTimeoutMs)}`,
