@@ -15,15 +15,6 @@ export async function acquireConnection(source: ConnectionSource, dialect: SqlDi
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    acquired.then(
-      (connection) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(connection);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    acquired.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
   });
 }
