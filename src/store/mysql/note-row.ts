@@ -40,12 +40,11 @@ function hasRowTypes(row: unknown): row is NoteRow {
   if (typeof row !== 'object' || row === null) return false;
   const r = row as Record<keyof NoteRow, unknown>;
   return (
-    isInt(r.req) && isInt(r.id) && isOptionalInt(r.sibling_order) && isInt(r.notebook_id) &&
+    Number.isSafeInteger(r.req) && Number.isSafeInteger(r.id) && isOptionalInt(r.sibling_order) && Number.isSafeInteger(r.notebook_id) &&
     isOptionalInt(r.anchor) && isOptionalInt(r.left_out_before) && isOptionalInt(r.left_out) && isOptionalInt(r.parent_id) && isOptionalInt(r.object_id) &&
     isOptionalText(r.title) && isOptionalText(r.details) && isOptionalText(r.parent_title) && isOptionalText(r.object_title)
   );
 }
 
-const isInt = (value: unknown) => Number.isSafeInteger(value);
 const isOptionalInt = (value: unknown) => value === null || Number.isSafeInteger(value);
 const isOptionalText = (value: unknown) => value === null || typeof value === 'string';

@@ -24,10 +24,9 @@ export interface PageEntry<R> {
 }
 
 /**
- * A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse`, each
- * page sorted by `pageOrder`. The rows are split back into one list per request. Links are resolved
- * exactly with src/links from the narrowed rows: `linking` from these rows, `linked` from a second
- * statement of their details' targets' namesakes, sent only when some note of the batch has a link.
+ * A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse` and split
+ * back per request, pages sorted by `pageOrder`. Links are resolved with src/links: `linking` from these
+ * rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
  */
 export function batchReads<R extends SqlNoteRow>(
   scope: ReadScope,
