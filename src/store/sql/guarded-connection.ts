@@ -42,13 +42,7 @@ export class GuardedConnection {
       this.pending.add(fail);
       const sending = this.dialect.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
       if (this.dialect.oneAtATime) this.last = sending.catch(() => {});
-      sending.then(
-        (rows) => {
-          settle();
-          resolve(rows);
-        },
-        (error: unknown) => fail(this.dialect.unavailable(what, error)),
-      );
+      sending.finally(settle).then(resolve, (error: unknown) => reject(this.dialect.unavailable(what, error)));
     });
   }
 
