@@ -3,10 +3,7 @@ import type { NoteId, SiblingOrder } from '../../model/note-record.js';
 
 type Sql = RawBuilder<unknown>;
 
-/**
- * What differs between the SQL engines; each implements it once (mysql/mysql-dialect.ts,
- * postgres/postgres-dialect.ts). Everything else, the batch statement among it, is written once.
- */
+/** What differs between the SQL engines, each implementing it once; everything else, the batch statement among it, is written once. */
 export interface SqlDialect {
   /** The engine, as the error codes of a missing table or column are told apart. */
   readonly engine: 'mysql' | 'postgres';
