@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
 import { expecting, ValidationError } from './note-context-error.js';
 import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './build-option-defaults.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BuildOptionsSchema } from './build-options.js';
 import { BuildReportSchema } from './iterator/build-report.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from './result/graph-rag-result-schema.js';

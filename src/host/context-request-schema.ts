@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BuildOptionsSchema } from '../build-options.js';
 import type { OutputFormat } from '../result/render.js';
 

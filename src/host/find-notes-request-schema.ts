@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const LIMIT = 'expected an integer from 1 to 50';
 

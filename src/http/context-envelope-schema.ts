@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../result/graph-rag-result-schema.js';
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { firstLineOf, SERVICE_ERROR_CODES, serviceErrorOf } from '../host/service-error.js';
 
 /** The codes of the HTTP API's error bodies: the services' own, and the protocol's. */

@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonSchemaOf, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { FoundNotesSchema } from '../host/found-notes-schema.js';

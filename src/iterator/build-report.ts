@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKENIZER_NAMES } from '../budget/tokenizer.js';
 import { RELATIONS } from '../relationships/relation.js';
 import { OUTPUT_FORMATS } from '../result/render.js';

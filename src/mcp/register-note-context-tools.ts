@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BuildReportSchema } from '../iterator/build-report.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 import { NoteService, type CallScope } from '../host/note-service.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RELATIONS } from '../relationships/relation.js';
 
 /** A related note as it appears in `relatedNotes` (spec section 2). Absent fields are omitted. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A note a search found: enough to show it and to ask for its context. */
 export const FoundNoteSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { expecting, ValidationError } from '../../note-context-error.js';
 
 const ID = expecting('an id (a positive integer)');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expecting } from '../../note-context-error.js';
 import { LOAD_OPTION_DEFAULTS } from '../../build-option-defaults.js';
 

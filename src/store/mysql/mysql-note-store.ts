@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareSiblingKeys } from '../../model/note-record.js';
 import { expecting, StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { exactOrder } from '../sql/sql-note-row.js';
 
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { exactOrder } from '../sql/sql-note-row.js';
 
 // pg gives INT as a number and BIGINT as text: a host's table may use either for ids.

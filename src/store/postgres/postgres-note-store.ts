@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import { z } from 'zod';
+import * as z from 'zod';
 import { expecting } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';

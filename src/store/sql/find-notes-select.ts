@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
 import type { NoteField, ResolvedNoteTable } from './note-table-names.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expecting, ValidationError } from '../../note-context-error.js';
 import { parseStoreOptions } from './sql-store-option-fields.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expecting, ValidationError } from '../../note-context-error.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
