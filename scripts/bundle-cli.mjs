@@ -1,5 +1,5 @@
 // `npm run build`, after tsc: bundles the CLI (dist/cli/main.js and what it imports) into dist/cli/ itself,
-// so that `note-context` loads a few files instead of ~430 (its own modules, zod, commander, kysely…):
+// so that `note-context` loads a few dozen files instead of hundreds (its own modules, zod, commander, kysely…):
 // most of its start-up was resolving and reading modules one by one. Each command still loads only
 // what it needs: the build, the options schema, each store and the services stay chunks of their own,
 // imported when used. Database drivers, the services' frameworks, the tokenizer's tables and the
