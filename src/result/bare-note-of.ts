@@ -8,15 +8,13 @@ import type { BareNote } from './graph-rag-result-schema.js';
 export function bareNoteOf(note: NoteRecord, relation: Relation, detailsLimit?: number): BareNote {
   // Fields added one by one rather than spread: a build makes one per candidate it prices.
   const bare: Partial<BareNote> = { uriAndTitle: uriAndTitleOf(note) };
-  if (note.details) bare.details = detailsLimit === undefined ? note.details : truncated(note.details, detailsLimit);
+  if (note.details) {
+    // Cut to `detailsLimit` code points, the cut marked with `...` (spec section 2).
+    const { head, cut } = detailsLimit === undefined ? { head: note.details, cut: false } : takeCodePoints(note.details, detailsLimit);
+    bare.details = cut ? `${head}...` : head;
+  }
   if (note.parent) bare.parentUriAndTitle = uriAndTitleOf(note.parent);
   if (note.object) bare.objectUriAndTitle = uriAndTitleOf(note.object);
   bare.relationToFocusNote = relation;
   return bare as BareNote;
-}
-
-/** Details cut to `limit` code points, the cut marked with `...` (spec section 2). */
-function truncated(details: string, limit: number): string {
-  const { head, cut } = takeCodePoints(details, limit);
-  return cut ? `${head}...` : head;
 }

@@ -8,12 +8,6 @@ const MAX_FENCE = 15;
  * than any run the text's lines start with; past {@link MAX_FENCE}, every line prefixed with `>` (a byte, as `\n` is in JSON).
  */
 export function detailsBlock(text: string): string {
-  const fence = fenceFor(text);
-  return fence ? `${fence}\n${text}\n${fence}\n` : `>${text.replace(/\r\n|\r|\n/g, '$&>')}\n`;
-}
-
-/** The fence that encloses `text`, or undefined when it would be longer than {@link MAX_FENCE}. */
-function fenceFor(text: string): string | undefined {
   let backticks = 0;
   let tildes = 0;
   for (const [, run] of text.matchAll(/(?:^|[\r\n]) {0,3}(`+|~+)/g)) {
@@ -22,7 +16,9 @@ function fenceFor(text: string): string | undefined {
   }
   const [char, longest] = backticks <= tildes ? ['`', backticks] : ['~', tildes];
   const length = Math.max(3, longest + 1);
-  return length <= MAX_FENCE ? char.repeat(length) : undefined;
+  if (length > MAX_FENCE) return `>${text.replace(/\r\n|\r|\n/g, '$&>')}\n`;
+  const fence = char.repeat(length);
+  return `${fence}\n${text}\n${fence}\n`;
 }
 
 /** Reads a block written by {@link detailsBlock} at `start`: its text and where it ends; a `ValidationError` names `where`. */

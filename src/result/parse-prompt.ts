@@ -13,8 +13,9 @@ export function parsePrompt(text: string): AnyResult {
   reader.expect(several ? MULTI_PREAMBLE : PREAMBLE, 'the preamble');
   reader.expect(several ? FOCUS_NOTES_HEADER : FOCUS_HEADER);
   const focusNotes = [reader.focusNote()];
-  while (several && !reader.startsWith(RELATED_HEADER)) focusNotes.push(reader.focusNote());
-  reader.expect(RELATED_HEADER);
+  // Several focus notes run up to the related notes' header; one is followed by it.
+  while (several && !reader.take(RELATED_HEADER)) focusNotes.push(reader.focusNote());
+  if (!several) reader.expect(RELATED_HEADER);
   const relatedNotes: unknown[] = [];
   while (!reader.atEnd()) {
     const { uriAndTitle } = reader.noteHead();
@@ -37,10 +38,6 @@ class PromptReader {
 
   atEnd(): boolean {
     return this.at === this.text.length;
-  }
-
-  startsWith(literal: string): boolean {
-    return this.text.startsWith(literal, this.at);
   }
 
   focusNote(): unknown {
@@ -91,7 +88,7 @@ class PromptReader {
     return line;
   }
 
-  private take(literal: string): boolean {
+  take(literal: string): boolean {
     if (!this.text.startsWith(literal, this.at)) return false;
     this.at += literal.length;
     return true;

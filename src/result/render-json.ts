@@ -7,14 +7,12 @@ export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
-// `estimate` prices a candidate by the bytes of its JSON, counted without writing it (that was a quarter of a build).
-
 /** The text a related note adds to the compact JSON, with the comma that separates it (spec section 5). */
 export function jsonNotePiece(note: object): string {
   return `,${JSON.stringify(note)}`;
 }
 
-/** `utf8Length(jsonNotePiece(note))`: braces, each key and value with its colon, and the commas between. */
+/** `utf8Length(jsonNotePiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, colons, commas. */
 export function jsonNotePieceBytes(note: BareNote): number {
   let bytes = 2;
   let fields = 0;

@@ -5,20 +5,18 @@ import { FOCUS_LISTS, type FocusListName, type FocusListRule } from '../relation
 import { bareNoteOf } from './bare-note-of.js';
 import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './graph-rag-result-schema.js';
 
-/** A focus note to write: its record and contextual path (root first). */
-export interface FocusStart {
-  readonly focus: NoteRecord;
-  readonly contextualPath: readonly NoteRecord[];
-}
-
 /** Grows a result during a build: focus notes in full at the start, then related notes and focus-list entries; `several`: a `MultiFocusResult`. */
 export class ResultBuilder {
   private readonly focusNotes: FocusNote[];
   private readonly relatedNotes: BareNote[] = [];
   private readonly views: ResultView[];
 
-  constructor(foci: readonly FocusStart[], readonly several = false) {
-    this.focusNotes = foci.map(({ focus, contextualPath }) => focusNoteOf(focus, contextualPath));
+  /** `foci`: each focus note's record and contextual path (root first), written in full, keys in the spec's order. */
+  constructor(foci: readonly { readonly focus: NoteRecord; readonly contextualPath: readonly NoteRecord[] }[], readonly several = false) {
+    this.focusNotes = foci.map(({ focus, contextualPath }) => {
+      const lists = { children: [], referrings: [], priorSiblings: [], youngerSiblings: [] };
+      return { ...bareNoteOf(focus, 'Self'), relationToFocusNote: 'Self', contextualPath: contextualPath.map(uriAndTitleOf), ...lists };
+    });
     const related = this.relatedNotes;
     this.views = this.focusNotes.map((focusNote, index) => ({
       get relatedCount() {
@@ -63,12 +61,6 @@ export class ResultBuilder {
   multiResult(): MultiFocusResult {
     return { focusNotes: this.focusNotes.map(copyOf), relatedNotes: [...this.relatedNotes] as FocusedNote[] };
   }
-}
-
-/** A focus note in full, keys in the spec's order. */
-function focusNoteOf(focus: NoteRecord, contextualPath: readonly NoteRecord[]): FocusNote {
-  const lists = { children: [], referrings: [], priorSiblings: [], youngerSiblings: [] };
-  return { ...bareNoteOf(focus, 'Self'), relationToFocusNote: 'Self', contextualPath: contextualPath.map(uriAndTitleOf), ...lists };
 }
 
 function copyOf(note: FocusNote): FocusNote {
