@@ -4,15 +4,12 @@ import type { FilteredRecord } from '../store/size-filter.js';
 import type { Shortcut, WalkState } from './shortcut.js';
 
 /**
- * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is
- * left cannot fit, so it is priced at infinity without counting its tokens. A note in full, only
- * once the report's list of skipped notes is full (the listed costs are real ones); with `fit:
- * shorten`, the search's tries too. The floors are those of a note without a `focus` field: a
- * build for a list of foci does not take this shortcut.
+ * The cost floor: a note whose floor (`CostModel.noteFloor` of the text it shows) is over what is left is priced at
+ * infinity, its tokens uncounted. A note in full only once the list of skipped notes is full (listed costs are real);
+ * with `fit: shorten`, the search's tries too. Floors are of a note without `focus`: not for a list of foci.
  */
 export function costFloor({ several, costs, ledger, report, detailsLimit, answersAtOnce }: WalkState): Shortcut {
   if (several) return {};
-  // Records read from memory are kept across builds; those read from a database are new each time.
   const inFull = answersAtOnce ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
@@ -28,9 +25,8 @@ export function costFloor({ several, costs, ledger, report, detailsLimit, answer
 }
 
 /**
- * What a note shows in full, remembered with its record for a reader that answers from memory: it
- * keeps its records across builds, and measuring anew cost `estimate` builds 8 % more CPU. A
- * database's records, and a filtered page's, are new at every build: not worth remembering.
+ * What a note shows in full, remembered for a reader that answers from memory, which keeps its records across builds
+ * (measuring anew cost `estimate` 8 % more CPU); a database's records, and a filtered page's, are new at every build.
  */
 const shownInFull = new WeakMap<NoteRecord, { readonly limit: number; readonly size: ShownSize }>();
 

@@ -10,23 +10,21 @@ import type { Shortcut, WalkState } from './shortcut.js';
 /** A relation that grows a focus list. */
 type ListRelation = keyof typeof FOCUS_LISTS;
 
-/** Whether a relation offers a note at some point, and in which order (spec section 3, second table). */
-interface OfferOrder {
-  offers(note: NoteRecord): boolean;
-  compare(a: NoteRecord, b: NoteRecord): number;
-}
-
 /**
- * The early stop: once the report's list of skipped notes is full and no new note can fit, the
- * only thing the rest of the walk can change is a focus list. Before each step it tries, once, to
- * record at once every entry the walk would still record (`recordPendingEntries`); when they all
- * fit, the build has ended early: every relation then offers nothing, and the walk ends. It
- * reasons about one focus note: a build for a list of foci does not take it.
+ * The early stop: once the list of skipped notes is full and no new note can fit, only focus lists can change. It tries,
+ * once, to record every entry the walk would still record; if they all fit, the walk ends. Not for a list of foci.
  */
 export function earlyStop(state: WalkState): Shortcut {
   if (state.several) return {};
-  const { ledger, report, costs } = state;
-  const orders = offerOrders(state.focus, state.parent);
+  const { ledger, report, costs, focus, parent } = state;
+  // Whether each list relation offers a note at some point, and in which order (spec section 3, second table).
+  const isSibling = (note: NoteRecord) => parent !== undefined && note.parent?.id === parent.id;
+  const orders: Record<ListRelation, { offers(note: NoteRecord): boolean; compare(a: NoteRecord, b: NoteRecord): number }> = {
+    Child: { offers: (note) => note.parent?.id === focus.id, compare: compareSiblingKeys },
+    PriorSibling: { offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) < 0, compare: (a, b) => compareSiblingKeys(b, a) },
+    YoungerSibling: { offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) > 0, compare: compareSiblingKeys },
+    ReferringNote: { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
+  };
   const lastOffered = new Map<ListRelation, NoteRecord | undefined>();
   /** The list relations that have offered their last candidate (they are fed at start only). */
   const exhausted = new Set<RelatedRelation>();
@@ -75,25 +73,9 @@ export function earlyStop(state: WalkState): Shortcut {
   };
 }
 
-/** The offer orders of the relations with a focus list, around `focus` and its parent record. */
-function offerOrders(focus: NoteRecord, parent: NoteRecord | undefined): Record<ListRelation, OfferOrder> {
-  const isSibling = (note: NoteRecord) => parent !== undefined && note.parent?.id === parent.id;
-  return {
-    Child: { offers: (note) => note.parent?.id === focus.id, compare: compareSiblingKeys },
-    PriorSibling: {
-      offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) < 0,
-      compare: (a, b) => compareSiblingKeys(b, a),
-    },
-    YoungerSibling: { offers: (note) => isSibling(note) && compareSiblingKeys(note, focus) > 0, compare: compareSiblingKeys },
-    ReferringNote: { offers: (note) => note.object?.id === focus.id, compare: (a, b) => a.id - b.id },
-  };
-}
-
 /**
- * Once no new note can fit, a note already in the result, offered again by a relation with a
- * list, is recorded if its entry fits. If every such entry fits at once, each fits whenever the
- * walk would meet it, so recording them all now, in the relation's order, is exactly what the
- * walk would do. Answers whether it did so; otherwise the walk must go on step by step.
+ * Once no new note can fit, a note offered again by a list relation is recorded if its entry fits. If all pending entries
+ * fit at once, each fits whenever the walk would meet it, so recording them now, in order, is what the walk would do.
  */
 function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord[], { ledger, costs, result, report }: WalkState): boolean {
   const rule = FOCUS_LISTS[relation];

@@ -11,9 +11,8 @@ import type { SourcePageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
 /**
- * One way to go faster than walking spec section 4 literally, as decorators around the seams of
- * the core. A shortcut may only change how much is read, priced or walked, never the result nor
- * the report's list of skipped notes: a build without any gives the same, slower (tests compare).
+ * A way to go faster than spec section 4's literal walk, as decorators around the core's seams: it changes how much is
+ * read, priced or walked, never the result nor the list of skipped notes (tests compare with a build without any).
  */
 export interface Shortcut {
   readonly readPage?: (inner: SourcePageReading) => SourcePageReading;
@@ -25,16 +24,13 @@ export interface Shortcut {
 
 /** What the shortcuts look at; they read it and, to end early, record the last list entries. */
 export interface WalkState {
-  /** The focus note (the first of a list of foci). */
+  /** The focus note (the first of a list of foci) and its visible parent. */
   readonly focus: NoteRecord;
-  /** Whether focus is a list (spec section 9): the shortcuts then reason about several foci. */
-  readonly several: boolean;
-  /** The relations the build may use. */
-  readonly relations: ReadonlySet<RelatedRelation>;
-  /** What the walk does with a new note over what is left. */
-  readonly fit: Fit;
-  /** The focus note's parent as a record, if it has a visible one. */
   readonly parent: NoteRecord | undefined;
+  /** Whether focus is a list (spec section 9). */
+  readonly several: boolean;
+  readonly relations: ReadonlySet<RelatedRelation>;
+  readonly fit: Fit;
   /** Notes an earlier page returned: in the result for the walk, yet never offered by it so far. */
   readonly excluded: readonly NoteRecord[];
   readonly ledger: BudgetLedger;
@@ -42,8 +38,7 @@ export interface WalkState {
   readonly report: WalkReport;
   readonly costs: CostModel;
   readonly detailsLimit: number;
-  /** Whether the reader answers each request at once (`NoteReader.readNow`): it has no round trips to save. */
+  /** `NoteLoader`'s: a reader that answers at once has no round trips to save. */
   readonly answersAtOnce: boolean;
-  /** Whether the reader takes siblings pages and size-filtered pages (`NoteReader.readExtended`). */
   readonly readsExtended: boolean;
 }
