@@ -39,20 +39,14 @@ export interface Walk {
   readonly detailsLimit: number;
 }
 
-/** One focus's walk as it goes: its candidate sources and which of its relations are active. */
+/** One focus's walk as it goes: which relations are active, the result as pricing sees it, how its notes are written. */
 interface FocusRound extends FocusWalk {
   readonly rotation: TierRotation;
-  /** The result as pricing sees it from this focus. */
   readonly view: ResultView;
-  /** How its related notes are written: naming their focus, when focus is a list. */
   readonly form: NoteForm | undefined;
 }
 
-/**
- * The priority-tiered round-robin of spec section 4, step by step; with several foci, each focus
- * takes its pass over the tiers in turn, sharing one budget and one list of related notes
- * (section 9).
- */
+/** Spec section 4's priority-tiered round-robin; several foci each take their pass over the tiers in turn (section 9). */
 export async function runIteration(walk: Walk): Promise<void> {
   const { foci, relations, ledger, result } = walk;
   const rounds: FocusRound[] = foci.map((focusWalk) => ({
@@ -130,15 +124,8 @@ function feedDependents(relations: ReadonlySet<RelatedRelation>, round: FocusRou
 }
 
 /** A piece of the ledger, keys in the order the report writes them. */
-function piece(
-  round: FocusRound,
-  note: NoteRecord,
-  relation: RelatedRelation,
-  cost: number,
-  kind: LedgerEntry['kind'],
-  via?: NoteRecord,
-  shortened = false,
-): LedgerEntry {
+function piece(round: FocusRound, note: NoteRecord, relation: RelatedRelation, cost: number, kind: LedgerEntry['kind'], via?: NoteRecord,
+  shortened = false): LedgerEntry {
   const entry: { -readonly [K in keyof LedgerEntry]: LedgerEntry[K] } = { uri: uriOf(note.id), relation, cost, kind };
   if (via) entry.via = uriOf(via.id);
   if (shortened) entry.shortened = true;

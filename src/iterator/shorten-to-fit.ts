@@ -1,10 +1,8 @@
 import type { NoteRecord } from '../model/note-record.js';
 
 /**
- * Spec section 9, `fit: shorten`: the longest cut of a note's details the binary search finds
- * whose cost (`priceOf`, section 4's cost of the note so cut) fits in `remaining`, as the details'
- * first `cut` code points (then `...`) and that cost; undefined when none does, or when the note
- * shows fewer than 2 code points of details (M < 2).
+ * Spec section 9, `fit: shorten`: the longest cut (code points kept) the binary search finds whose cost `priceOf` fits
+ * in `remaining`, with that cost; undefined when none does or the note shows fewer than 2 code points of details.
  */
 export function shortenToFit(note: NoteRecord, detailsLimit: number, remaining: number, priceOf: (cut: number) => number) {
   // The code points the note shows (a surrogate pair is one, a lone surrogate one).

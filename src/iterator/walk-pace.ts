@@ -5,17 +5,12 @@ import type { Strategies } from '../strategies/strategies.js';
 /** The longest stretch a walk holds the event loop before it lets other work run, give or take a step. */
 const YIELD_EVERY_MS = 2;
 
-/**
- * Steps a walk may take without reading the clock when none of them counted tokens: a walk past a
- * hub takes thousands, and reading the clock was a tenth of their time.
- */
+/** Steps a walk may take without reading the clock if none counted tokens: reading it was a tenth of a hub's walk. */
 const MOST_UNTIMED_STEPS = 16;
 
 /**
- * When a walk checks its deadline and lets other work run: a walk over notes in memory never waits,
- * so it would never give the deadline's timer, other requests or a caller's abort their turn. It
- * lets the event loop run only while `quiet` says no read is waiting to go out or is out, so a
- * breath cannot split a batch: the batches a build sends depend on the notebook and the options alone.
+ * When a walk checks its deadline and lets other work run (a walk in memory never waits): only while `quiet` says no
+ * read is waiting or out, so a breath cannot split a batch and batches depend on the notebook and options alone.
  */
 export class WalkPace {
   private lastYield = performance.now();
