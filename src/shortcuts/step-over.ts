@@ -19,10 +19,8 @@ const SCANNED_PER_RECORD = 16;
 const SCAN_MARGIN = 1.5;
 
 /**
- * A filtered page of a store that does not answer at once is the rest of its relation, in one
- * statement: the walk needs every note that may fit. Without an index on the page's order
- * (Doughnut's DDL) every page of a hub costs a pass over all its candidates: bounded pages took 40
- * beside a 100,000-child hub. A store in memory measures a bounded page without a round trip.
+ * A database's filtered page is the rest of its relation, in one statement: without an index on the page's order
+ * (Doughnut's DDL) each page of a hub is a pass over all its candidates (bounded pages took 40 beside a 100,000-child hub).
  */
 const THE_REST = 2 ** 31 - 1;
 
@@ -48,12 +46,10 @@ export const isUnread = (note: NoteRecord): boolean => note.id === UNREAD.id;
 const ONE_STREAM: ReadonlySet<RelatedRelation> = new Set(['Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote']);
 
 /**
- * Stepping over what cannot fit, for a reader that takes size-filtered pages (`readExtended`): once
- * the report's list of skipped notes is full and the budget is tight, pages leave out the notes
- * that show too much text to fit (`CostModel.sizeLimits`). Each is still offered in its place,
- * priced at infinity, so the walk's over-budget branch counts it as skipped. Not with `fit:
- * shorten`, where such a note may fit shortened. A note naming its focus only costs more, so the
- * size limits hold for a list of foci too (the other foci are in the ledger, so pages keep them).
+ * Stepping over what cannot fit, for a reader with size-filtered pages: once the list of skipped notes is full and the
+ * budget tight, pages leave out notes showing too much text to fit (`CostModel.sizeLimits`), each offered in its place
+ * priced at infinity, so counted as skipped. Not with `fit: shorten`. A note naming its focus only costs more, so the
+ * limits hold for a list of foci too.
  */
 export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, costs, focus, several, relations, detailsLimit }: WalkState): Shortcut {
   if (!readsExtended || fit !== 'skip') return {};
@@ -85,12 +81,6 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
     return { notes, more: records.length >= limit || (filtered && examined >= scan) };
   };
 
-  const leastCostFilter = (relation: RelatedRelation): LeastCostFilter => ({
-    max: ledger.remaining,
-    floor: (shown) => costs.noteFloor(relation, shown),
-    of: costs.leastCost(relation, detailsLimit),
-  });
-
   return {
     readPage: (inner) => (relation) => {
       const read = inner(relation);
@@ -102,9 +92,12 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
         const scan = answersAtOnce ? Math.max(request.limit, Math.ceil(request.limit * perKept)) : THE_REST;
         // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
         const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
-        // A note's least cost is that of a note of one focus, written in full (fit 'skip');
-        // a store in memory keeps it with the note.
-        if (answersAtOnce && !several) Object.assign(filter, { leastCost: leastCostFilter(relation) });
+        // A note's least cost is that of a note of one focus, in full (fit 'skip'); a store in memory keeps it with the note.
+        if (answersAtOnce && !several) {
+          const floor: LeastCostFilter['floor'] = (shown) => costs.noteFloor(relation, shown);
+          const leastCost: LeastCostFilter = { max: ledger.remaining, floor, of: costs.leastCost(relation, detailsLimit) };
+          Object.assign(filter, { leastCost });
+        }
         return load(Object.assign({}, request, { limit, filter })).then((records) => expand(records, limit, scan, stream, relation));
       };
     },
@@ -117,10 +110,8 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
 }
 
 /**
- * Runs of notes a page left out, each handed out one candidate at a time as `UNREAD`, which only
- * counts as skipped. When every active relation of the run's tier is in a run, the rotation would
- * only take turns over them until the shortest ends: those whole turns are counted at once. Which
- * relations are active is followed as the walk has it: at the start or when fed, until they end.
+ * Runs of notes a page left out, handed out one `UNREAD` at a time. When every active relation of the run's tier is in a
+ * run, the rotation would only take turns over them until the shortest ends: those whole turns are counted at once.
  */
 function stepOverRuns(report: WalkState['report'], relations: ReadonlySet<RelatedRelation>) {
   const lengths = new WeakMap<NoteRecord, number>();
