@@ -3,25 +3,19 @@ import type { CandidateCursor, Next } from './candidate-cursor.js';
 import { whenRead } from './when-read.js';
 
 /**
- * A relation fed by reached notes (spec section 3, the dependency queue): anchors in the order
- * they were reached, and a cursor that walks them round and round, taking one candidate from
- * each in turn. A new anchor is appended, so it is reached before the cursor wraps; an anchor
- * with nothing left is dropped.
+ * A relation fed by reached notes (spec section 3, the dependency queue): a cursor takes one candidate from each anchor
+ * in turn, round and round; a new anchor is appended, so it is reached before the cursor wraps.
  */
 export class AnchoredStrategy implements CandidateCursor {
   private readonly anchors: { readonly anchor: NoteRecord; readonly candidates: CandidateCursor }[] = [];
   private cursor = 0;
-  private lastAnchor: NoteRecord | undefined;
+  /** The anchor that offered the candidate `next` gave last. */
+  anchor: NoteRecord | undefined;
 
   constructor(private readonly candidatesOf: (anchor: NoteRecord) => CandidateCursor) {}
 
   feed(anchor: NoteRecord): void {
     this.anchors.push({ anchor, candidates: this.candidatesOf(anchor) });
-  }
-
-  /** The anchor that offered the candidate `next` gave last. */
-  get anchor(): NoteRecord | undefined {
-    return this.lastAnchor;
   }
 
   /** The next candidate of the anchor under the cursor; an anchor with none left is dropped, and the next one asked. */
@@ -35,7 +29,7 @@ export class AnchoredStrategy implements CandidateCursor {
         this.anchors.splice(this.cursor, 1);
         return this.next();
       }
-      this.lastAnchor = anchor;
+      this.anchor = anchor;
       // Wrapping waits for the next ask: an anchor fed meanwhile is reached before the wrap.
       this.cursor += 1;
       return candidate;

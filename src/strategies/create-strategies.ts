@@ -59,9 +59,8 @@ const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => 
 };
 
 /**
- * One candidate source per relation of spec sections 3 and 10 in effect (`relations`), each
- * reading through `loader` when it is first asked for a candidate, as `reading` says. The focus
- * note and its ancestors (nearest first: the contextual path, reversed) are already read.
+ * One candidate source per relation in effect (spec sections 3 and 10), reading through `loader` as `reading` says.
+ * The focus note and its ancestors (nearest first) are already read.
  */
 export function createStrategies(
   { focus, ancestors }: { readonly focus: NoteRecord; readonly ancestors: readonly NoteRecord[] },
@@ -89,9 +88,8 @@ export function createStrategies(
   const childPages = (relation: RelatedRelation, parentId: NoteId, direction: 'asc' | 'desc' = 'asc', from?: SiblingKey) =>
     pagesOf(relation, (after, limit) => PageRequest.children(parentId, direction, after ?? from, limit));
   const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId), relation);
-  // The siblings of the focus note (`up` 0) or its parent (`note`, `up` 1): the first page as
-  // `startFirstReads` asks for it (from a reader that takes siblings pages), the others as
-  // children of the parent beyond the note or the last read.
+  // The siblings of the focus note (`up` 0) or its parent (`up` 1): the first page as `startFirstReads` asks for it
+  // (if the reader takes siblings pages), the others as children of the parent beyond the note or the last read.
   const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
     note.parent
       ? reading(
@@ -154,12 +152,11 @@ export function createStrategies(
     LinkingNote: () => read('LinkingNote', () => loader.read({ kind: 'linking', id: focus.id })),
   };
 
-  const fedAtStart = {} as Record<Exclude<RelatedRelation, AnchoredRelation>, CandidateCursor>;
-  for (const [relation, make] of Object.entries(startSources) as [Exclude<RelatedRelation, AnchoredRelation>, () => CandidateCursor][]) {
-    fedAtStart[relation] = relations.has(relation) ? make() : NOTHING;
+  const sources = {} as Record<RelatedRelation, CandidateCursor>;
+  for (const [relation, make] of Object.entries(startSources) as [RelatedRelation, () => CandidateCursor][]) {
+    sources[relation] = relations.has(relation) ? make() : NOTHING;
   }
-
-  const sources: Record<RelatedRelation, CandidateCursor> = Object.assign(fedAtStart, anchored);
+  Object.assign(sources, anchored);
   return {
     next: (relation) => sources[relation].next(),
     anchorOf: (relation) => anchored[relation].anchor,

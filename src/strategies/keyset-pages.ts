@@ -3,15 +3,13 @@ import type { PageRead } from './page-reading.js';
 import type { PageSource } from './page-source.js';
 
 /**
- * Pages read with a keyset bound, each after the last note of the one before (`readPage` reads
- * at most `limit` notes strictly after `after`, from the start when undefined). Pages grow, since
- * a relation walked past one page is likely to be walked far.
+ * Pages read with a keyset bound: at most `limit` notes strictly after the last one read. Pages grow, since a relation
+ * walked past one page is likely to be walked far.
  */
 export class KeysetPages implements PageSource {
   /**
-   * Measured over 500 random foci of the generated 100k-note notebook (MySQL, o200k, budget
-   * 2,000): 8 -> 16 took round trips from 5 to 4 (median; mean 5.2 -> 4.5, max 11 -> 9), as
-   * relations of 9-16 notes no longer need a second page; 32 saved none more and raised the max.
+   * Over 500 random foci of the generated 100k-note notebook (MySQL, o200k, budget 2,000): 8 -> 16 took round trips from
+   * 5 to 4 (median; mean 5.2 -> 4.5, max 11 -> 9); 32 saved none more and raised the max.
    */
   static readonly FIRST_PAGE = 16;
   /** Pages grow to this many records. */

@@ -1,19 +1,15 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
-import type { NoteReader, ReadRequest } from '../store/note-store.js';
+import type { NoteReader } from '../store/note-store.js';
 import type { ExtendedReadRequest } from '../store/extended-read-request.js';
 import { requestKey } from '../store/request-key.js';
 import type { Load } from './page-reading.js';
 
 /**
- * The core's view of a reader: one request at a time for the strategies, batches for the store.
- * A reader that answers at once (`NoteReader.readNow`, a store in memory) is read directly: it has
- * no round trips to save. Otherwise requests go through DataLoader, its cache keyed by
- * `requestKey` (a request asked for twice is read once), and a batch goes out once the walk waits,
- * with everything asked for since the last. The walk only ever waits on a batch it sent (or, when
- * {@link quiet}, on the event loop), so every batch holds the same requests whatever the store's
- * latency or the machine's load. DataLoader answers a cached request only with its next batch, so
- * the cache is read first.
+ * The core's view of a reader: one request at a time for the strategies, batches for the store. A reader that answers at
+ * once (`NoteReader.readNow`) is read directly. Otherwise a batch (DataLoader, cached by `requestKey`) goes out once the
+ * walk waits, and the walk only waits on a batch it sent (or, when {@link quiet}, the event loop), so batches hold the
+ * same requests whatever the latency. DataLoader answers a cached request only with its next batch: the cache is read first.
  */
 export class NoteLoader {
   /** Reads one request: at once, or with the others asked for before the walk waits. */
@@ -34,11 +30,7 @@ export class NoteLoader {
     this.read = readNow ? async (request) => readNow(request) : this.batched(reader);
   }
 
-  /**
-   * Whether no request is waiting to go out and none is out: the walk may then let the event
-   * loop run without changing what the next batch holds. A reader that answers at once is
-   * always quiet.
-   */
+  /** Whether no request is waiting to go out and none is out: letting the event loop run then changes no batch. */
   get quiet(): boolean {
     return this.waiting === 0 && this.out === 0;
   }
@@ -53,8 +45,13 @@ export class NoteLoader {
   }
 
   private batched(reader: NoteReader): Load {
-    // An extended request is only asked of a reader that takes it.
-    const read = reader.readExtended ? reader.readExtended.bind(reader) : (requests: readonly ExtendedReadRequest[]) => reader.read(requests.map(required));
+    // A reader without `readExtended` is asked for nothing else than the required port's requests.
+    const read = reader.readExtended
+      ? reader.readExtended.bind(reader)
+      : (requests: readonly ExtendedReadRequest[]) => reader.read(requests.map((request) => {
+          if (request.kind !== 'siblings' && !('filter' in request && request.filter)) return request;
+          throw new Error(`the reader takes no ${request.kind === 'siblings' ? 'siblings' : 'size-filtered'} pages`);
+        }));
     const send = (requests: readonly ExtendedReadRequest[]) => {
       this.waiting -= requests.length;
       this.out++;
@@ -69,10 +66,4 @@ export class NoteLoader {
       return loader.load(request);
     };
   }
-}
-
-/** A request of the required port: the loader asks a reader without `readExtended` for nothing else. */
-function required(request: ExtendedReadRequest): ReadRequest {
-  if (request.kind === 'siblings' || ('filter' in request && request.filter)) throw new Error(`the reader takes no ${request.kind === 'siblings' ? 'siblings' : 'size-filtered'} pages`);
-  return request;
 }

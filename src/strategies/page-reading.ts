@@ -12,10 +12,7 @@ export interface PageRead {
 /** Reads one request from the store. */
 export type Load = (request: ExtendedReadRequest) => Promise<readonly NoteRecord[]>;
 
-/**
- * Reads one page request through `load` and says whether candidates may follow it. The core's
- * own is `readWholePage`; a shortcut may read pages otherwise (see src/shortcuts/).
- */
+/** Reads one page request through `load`, saying whether candidates may follow: `readWholePage`, or a shortcut's. */
 export type PageReading = (request: PageRequest, load: Load) => Promise<PageRead>;
 
 /** How the pages of a source of candidates of `relation` are read, asked once as the source is made. */

@@ -3,11 +3,7 @@ import type { AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { Next } from './candidate-cursor.js';
 
-/**
- * Where every relation's candidates come from (spec section 3). The strategies only offer
- * notes; the iteration decides what happens to them and tells the anchor-fed relations which
- * notes were reached.
- */
+/** Where every relation's candidates come from (spec section 3): they only offer notes, the iteration decides on them. */
 export interface Strategies {
   /** The next candidate of `relation`, consumed; undefined once it has none left for now. */
   next(relation: RelatedRelation): Next;

@@ -1,9 +1,8 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 
 /**
- * The ancestors of `start`, nearest first, from the records a store returned in any order. The
- * walk ends at a missing or invisible parent, or at the first note seen before (the start note
- * counts as seen), so corrupt data with a cycle never loops.
+ * The ancestors of `start`, nearest first, from records in any order; it ends at a missing or invisible parent, or at a
+ * note seen before (the start counts), so corrupt data with a cycle never loops.
  */
 export function walkParentChain(start: NoteRecord, ancestors: readonly NoteRecord[]): NoteRecord[] {
   const byId = new Map<NoteId, NoteRecord>(ancestors.map((note) => [note.id, note]));
