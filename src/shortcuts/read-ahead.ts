@@ -4,10 +4,8 @@ import type { PageSource } from '../strategies/page-source.js';
 import type { Shortcut, WalkState } from './shortcut.js';
 
 /**
- * Reading ahead, for a reader with round trips to save: every source that reads asks for its first
- * page as soon as it exists, and for the next page once the walk is half way through the one at
- * hand, so its reads ride in a batch the build waits on anyway, and a walk that ends within a page
- * (most do) never reads the next. A reader that answers at once has no round trips to save.
+ * Reading ahead, for a reader with round trips to save: a source asks for its first page as it is made, and for the next
+ * half way through the one at hand, so reads ride in a batch waited on anyway, and a walk ending within a page reads no more.
  */
 export function readAhead({ answersAtOnce }: WalkState): Shortcut {
   if (answersAtOnce) return {};
@@ -35,8 +33,7 @@ class AheadCursor implements CandidateCursor {
         return this.next();
       });
     }
-    // Asked as the second half's first candidate is handed out: asked any sooner, the page is
-    // read before the budget may have tightened, and stepping over cannot filter it.
+    // Asked no sooner than the second half: by then the budget may have tightened, so stepping over can filter the page.
     if (this.index * 2 >= this.page.length) this.askAhead();
     return this.page[this.index++];
   }

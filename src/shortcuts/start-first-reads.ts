@@ -4,11 +4,9 @@ import type { NoteLoader } from '../strategies/note-loader.js';
 import { KeysetPages } from '../strategies/keyset-pages.js';
 
 /**
- * Reading ahead before the focus note is known, for a reader with round trips to save: the first
- * pages of the relations that need nothing of the focus note but its id (its children, referring
- * notes, and the siblings of it and of its parent) are asked for with the focus note's own read,
- * the very requests the strategies make first (test/first-reads.test.ts checks it), so those are
- * answered from the loader's cache. A page of a relation the build never reaches is read for nothing.
+ * Reading ahead before the focus note is known, for a reader with round trips to save: the first pages of the relations
+ * that need only its id (children, referring notes, siblings of it and its parent) ride with its own read, as the very
+ * requests the strategies make first (test/first-reads.test.ts checks it). A relation never reached is read for nothing.
  */
 export function startFirstReads(focusId: NoteId, loader: NoteLoader): void {
   if (loader.answersAtOnce) return;

@@ -9,9 +9,8 @@ import { stepOver } from './step-over.js';
 import { warmDependents } from './warm-dependents.js';
 
 /**
- * The shortcuts a build takes: deleting one changes nothing but speed (`bench/shortcut-gains.ts`
- * measures what each buys). Each decides for itself whether it can shorten the build. Stepping
- * over comes after the cost floor, so a note it left out is priced at infinity without a floor measured.
+ * The shortcuts a build takes, each deciding whether it applies: deleting one changes nothing but speed
+ * (`bench/shortcut-gains.ts`). Stepping over wraps the cost floor, so a note it left out is never measured for a floor.
  */
 export const takeShortcuts: ShortcutPlan = {
   firstReads: startFirstReads,

@@ -6,17 +6,15 @@ import type { Shortcut, WalkState } from './shortcut.js';
 import { isUnread } from './step-over.js';
 
 /**
- * Notes of a feeding relation whose dependents' first reads are started before they are fed.
- * Measured on a generated 20k-note notebook, budget 2,000: 8 let a few builds need 11 round
- * trips; warming every note made statements of ~65 children pages; 32 keeps both in check.
+ * Notes of a feeding relation whose dependents' first reads start before they are fed. On a generated 20k-note notebook,
+ * budget 2,000: 8 let a few builds need 11 round trips; all made statements of ~65 children pages; 32 keeps both in check.
  */
 const WARMED_PER_FEEDER = 32;
 
 /**
- * Warming dependents, for a reader with round trips to save: the first notes of a feeding
- * relation's pages start the reads they would lead to once reached (what each would offer its
- * dependents is made, and `readAhead` starts its first read), so those ride in an early batch.
- * What an anchor offers is the strategies' own, unchanged: this only keeps it to warm with.
+ * Warming dependents, for a reader with round trips to save: the first notes of a feeding relation's pages make what
+ * they would offer their dependents (whose first reads `readAhead` starts), so those ride in an early batch; what anchors
+ * offer is left unchanged.
  */
 export function warmDependents({ focus, answersAtOnce }: WalkState): Shortcut {
   if (answersAtOnce) return {};
