@@ -9,9 +9,8 @@ const URI = z.string().regex(/^\/n[1-9][0-9]*$/);
 const RELATED = z.enum(RELATIONS).exclude(['Self']);
 
 /**
- * A piece of the ledger (spec section 9): something the walk added to the output and what it was
- * charged. A `note` is a related note (its cost includes its focus-list entry); an `entry` is a
- * focus-list entry recorded for a note already in the result.
+ * A piece of the ledger (spec section 9) and what it was charged: a `note` is a related note (with its focus-list entry),
+ * an `entry` a focus-list entry for a note already in the result.
  */
 export const LedgerEntrySchema = z.strictObject({
   /** `/n{id}` of the note. */
@@ -66,9 +65,8 @@ export const BuildReportSchema = z.strictObject({
   /** Whether the build stopped before walking every candidate, once nothing more could change. */
   endedEarly: z.boolean(),
   /**
-   * Database statements the build waited on or sent before it returned (on MySQL: the snapshot's
-   * start, the reads, and the server's flavour on a store's first build; the rollback that ends
-   * the snapshot is sent last and not waited on, so not counted); 0 in memory.
+   * Database statements the build waited on or sent before it returned (on MySQL: the snapshot's start, the reads, the
+   * server's flavour on a store's first build; not the closing rollback, never waited on); 0 in memory.
    */
   roundTrips: count,
 });

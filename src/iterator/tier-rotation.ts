@@ -7,9 +7,8 @@ const PLACES = new Map<RelatedRelation, { readonly tier: number; readonly index:
 );
 
 /**
- * Which relations are active, and where each tier's rotation stands. A tier's rotation resumes
- * after the relation it served last, skipping inactive ones (spec section 4). Asked at every
- * step of a walk, so it keeps flags by position rather than a set of names.
+ * Which relations are active, and where each tier's rotation stands: after the one served last (spec section 4). Asked
+ * at every step, so it keeps flags by position rather than a set of names.
  */
 export class TierRotation {
   /** By tier number, then by index in the tier's rotation order: whether that relation is active. */
