@@ -7,10 +7,7 @@ export class SpiralCursor implements CandidateCursor {
   private priorDone = false;
   private youngerDone = false;
 
-  constructor(
-    private readonly prior: CandidateCursor,
-    private readonly younger: CandidateCursor,
-  ) {}
+  constructor(private readonly prior: CandidateCursor, private readonly younger: CandidateCursor) {}
 
   next(): Next {
     if (this.priorDone && this.youngerDone) return undefined;
