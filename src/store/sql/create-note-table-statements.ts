@@ -11,10 +11,7 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
   const table = sql.table(names.table);
   const bare = names.table.split('.').at(-1)!;
   const index = (suffix: string) => sql.id(`${bare}_${suffix}`);
-  const columns = sql.join(
-    NOTE_FIELDS.map((field) => sql`${id(c[field])} ${sql.raw(COLUMN_TYPES[engine][field])}`),
-    sql`,\n        `,
-  );
+  const columns = sql.join(NOTE_FIELDS.map((field) => sql`${id(c[field])} ${sql.raw(COLUMN_TYPES[engine][field])}`), sql`,\n        `);
   if (engine === 'mysql') {
     return [
       sql`CREATE TABLE IF NOT EXISTS ${table} (

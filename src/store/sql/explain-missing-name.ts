@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../note-context-error.js';
 import { NOTE_FIELDS, type ResolvedNoteTable } from './note-table-names.js';
+import type { RunStatement } from './read-connection.js';
 
 /** What a statement on a table or a column that is not there fails with, per engine. */
 const MISSING = {
@@ -13,20 +14,17 @@ const MISSING = {
  * missing name and its option, found by probes `run` one at a time outside any transaction.
  */
 export async function explainMissingName(
-  run: (statement: RawBuilder<unknown>) => Promise<unknown>,
+  run: RunStatement,
   names: ResolvedNoteTable,
   engine: 'mysql' | 'postgres',
   error: unknown,
 ): Promise<never> {
   if (!isMissingName(error, engine)) throw error;
   const fails = (statement: RawBuilder<unknown>) =>
-    run(statement).then(
-      () => false,
-      (probeError: unknown) => {
-        if (isMissingName(probeError, engine)) return true;
-        throw probeError;
-      },
-    );
+    run(statement).then(() => false, (probeError: unknown) => {
+      if (isMissingName(probeError, engine)) return true;
+      throw probeError;
+    });
   if (await fails(sql`SELECT 1 FROM ${sql.table(names.table)} WHERE 1 = 0`)) {
     throw new StoreUnavailable(`the notes table "${names.table}" (option table) is not there`, { cause: error });
   }

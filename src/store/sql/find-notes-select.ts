@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import * as z from 'zod';
 import { uriOf } from '../../model/uri-of.js';
 import type { FindNotesOptions, FoundNote } from '../note-finder.js';
@@ -12,12 +12,8 @@ const LIKE_ESCAPE = '!';
 const FoundRowSchema = z.object({ id: z.coerce.number().int(), title: z.string(), notebook_id: z.coerce.number().int() });
 
 /** `NoteFinder.findNotes` as one SELECT: titles starting with `query` (an index-friendly prefix), shortest first, then by id. */
-export function findNotesSelect(
-  dialect: SqlDialect,
-  names: ResolvedNoteTable,
-  query: string,
-  { limit, readableNotebooks }: Pick<FindNotesOptions, 'limit' | 'readableNotebooks'>,
-): RawBuilder<unknown> {
+export function findNotesSelect(dialect: SqlDialect, names: ResolvedNoteTable, query: string, options: FindNotesOptions) {
+  const { limit, readableNotebooks } = options;
   const t = noteTableSql(names);
   const column = (field: NoteField) => t.column('n', field);
   // `%`, `_` and the escape character match only themselves.

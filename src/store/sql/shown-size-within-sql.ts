@@ -28,10 +28,7 @@ export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter,
     return atMost(Math.floor(max));
   };
   const perShape = (limits: readonly number[], atMost: (max: number) => Sql) =>
-    sql`CASE ${shape} ${sql.join(
-      limits.map((max, s) => sql`WHEN ${sql.lit(s)} THEN ${within(max, atMost)}`),
-      sql` `,
-    )} END`;
+    sql`CASE ${shape} ${sql.join(limits.map((max, s) => sql`WHEN ${sql.lit(s)} THEN ${within(max, atMost)}`), sql` `)} END`;
   // The word starts are counted only where the byte test passes (CASE evaluates its branch only).
   return sql`CASE WHEN ${perShape(filter.maxTextBytes, (max) => dialect.atMost(textBytes, max))}
     THEN ${perShape(filter.maxWordStarts, (max) => dialect.wordStartsAtMost(joined, max))} ELSE FALSE END`;
