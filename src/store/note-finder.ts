@@ -19,11 +19,7 @@ export interface FindNotesOptions {
   readonly signal?: AbortSignal;
 }
 
-/**
- * An optional port beside {@link NoteStore}: notes whose title **starts with** `query` (plain
- * text), ignoring case (on MySQL as the column's collation, which may ignore accents too); never
- * deleted or unreadable ones; shortest titles first, then by id; at most `limit`.
- */
+/** Visible notes whose title starts with `query`, ignoring case (MySQL: as its collation); shortest titles first, then by id. */
 export interface NoteFinder {
   findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]>;
 }

@@ -16,9 +16,8 @@ export interface ReadScope {
 export type { AncestorsRequest, ChildrenPageRequest, NoteRequest, ReadRequest, ReferringPageRequest } from './read-request.js';
 
 /**
- * The port through which the core reads notes (spec sections 1–4): many requests in, one list of
- * records per request out, in order, so a batch can be one round trip. Every record is a visible
- * note, its `parent` and `object` only when visible too. A page with fewer than `limit` is the last.
+ * The core's reads (spec sections 1–4): one list of records per request, in order, so a batch can be one round trip.
+ * Every record, its `parent` and `object`, is visible. A page with fewer than `limit` is the last.
  */
 export interface NoteReader {
   read(requests: readonly ReadRequest[]): Promise<readonly (readonly NoteRecord[])[]>;
@@ -26,10 +25,7 @@ export interface NoteReader {
   readonly roundTrips: number;
   /** Ends the snapshot and returns its resources; no read may follow; safe twice. A store may finish it later (see `idle`). */
   close(): Promise<void>;
-  /**
-   * Optional, only to save time: `read` that also takes the extended requests (`SiblingsPageRequest`,
-   * `FilteredPageRequest`). When a reader has it the core sends every batch here; results are the same.
-   */
+  /** Optional, to save time: `read` that also takes the extended requests; the core then sends every batch here. */
   readExtended?(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]>;
   /** Optional, for a reader in memory: one request's answer at once, so the core neither batches nor reads ahead. */
   readNow?(request: ExtendedReadRequest): readonly FilteredRecord[];
@@ -37,9 +33,6 @@ export interface NoteReader {
 
 /** A source of notes: a fixture in memory, a MySQL database, … */
 export interface NoteStore {
-  /**
-   * A reader that sees one consistent state of the notes for one build. Once `signal` aborts, opening
-   * and every pending and later `read` reject promptly with its reason, and its resources are released.
-   */
+  /** One consistent state for one build; once `signal` aborts, opening and every `read` reject with its reason. */
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader>;
 }

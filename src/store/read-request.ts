@@ -7,10 +7,7 @@ export interface NoteRequest {
   readonly full: boolean;
 }
 
-/**
- * The visible notes on the parent chain of `id` (the note itself excluded), in any order.
- * The chain stops at an invisible parent; a store must terminate on cycles.
- */
+/** The visible notes on the parent chain of `id` (not itself), in any order, up to an invisible parent; ends on cycles. */
 export interface AncestorsRequest {
   readonly kind: 'ancestors';
   readonly id: NoteId;

@@ -1,9 +1,6 @@
 import type { ExtendedReadRequest } from './extended-read-request.js';
 
-/**
- * What a request asks for: two with the same key have the same answer within one reader. A page's
- * `filter` is not part of it: what it left out could not fit later either, as the budget only shrinks.
- */
+/** Same key, same answer within one reader; not a page's `filter`: what it left out cannot fit later, as budgets only shrink. */
 export function requestKey(request: ExtendedReadRequest): string {
   switch (request.kind) {
     case 'note':

@@ -24,10 +24,7 @@ export interface ShownSize {
 
 const isAlnum = (code: number) => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
-/**
- * Word starts: an ASCII letter or digit at the start or after a space, each starting a pre-tokenizer
- * chunk (o200k, cl100k); other chunk starts would take SQL a regular expression three times slower.
- */
+/** ASCII letters or digits at the start or after a space, each a tokenizer chunk's start; others would slow SQL threefold. */
 export function wordStartsOf(text: string): number {
   let starts = text.length > 0 && isAlnum(text.charCodeAt(0)) ? 1 : 0;
   for (let index = 1; index < text.length; index++) {

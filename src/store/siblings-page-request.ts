@@ -1,10 +1,6 @@
 import type { NoteId } from '../model/note-record.js';
 
-/**
- * An extended request (`NoteReader.readExtended`): the first page of the siblings beyond a note in
- * `direction`, read before anything is known of it; the note is `of` (`up` 0) or its parent (`up` 1),
- * every step visible, or the page is empty.
- */
+/** An extended request: the first page of siblings beyond `of` (`up` 0) or its parent (`up` 1), each step visible, else empty. */
 export interface SiblingsPageRequest {
   readonly kind: 'siblings';
   readonly of: NoteId;

@@ -2,11 +2,7 @@ import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { PageRequest } from './page-request.js';
 import type { ShownSize } from './shown-size.js';
 
-/**
- * An extended request's filter (`NoteReader.readExtended`): it leaves out the notes that show more
- * than it allows for their shape (`shownSizeOf`), but those in `keep`; `limit` counts returned
- * records, and a last one left out of the `scan` examined is returned too, marked `leftOut`.
- */
+/** Leaves out notes showing more than allowed for their shape, but `keep`; a last one left out is returned marked `leftOut`. */
 export interface SizeFilter {
   /** The most candidates the page examines, kept or left out. */
   readonly scan: number;
@@ -16,10 +12,7 @@ export interface SizeFilter {
   readonly maxWordStarts: readonly number[];
   /** Notes returned whatever their size. */
   readonly keep: readonly NoteId[];
-  /**
-   * Optional, for a store in memory (others ignore it): notes that cost more than `max` are left out
-   * too, as `floor` or else `of` tells (`CostModel.leastCost`, slower); `of`'s answers may be kept.
-   */
+  /** Only a store in memory reads it: notes costing more than `max`, by `floor` or else `of` (kept), are left out too. */
   readonly leastCost?: LeastCostFilter;
 }
 

@@ -3,10 +3,7 @@ import { titleKeyOf } from '../../links/title-key-of.js';
 import type { NoteData } from './fixture.js';
 import { pushTo } from '../push-to.js';
 
-/**
- * The links of a memory store's notes (spec section 10), found once, the first time a build asks:
- * each list by ascending id, deleted notes included (a reader keeps the visible ones).
- */
+/** A memory store's links (spec section 10), found once, when first asked; lists by id, deleted notes included. */
 export class LinkIndex {
   private readonly titled = new Map<string, NoteData[]>();
   private readonly targets = new Map<NoteData, readonly string[]>();

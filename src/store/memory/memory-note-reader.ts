@@ -27,11 +27,7 @@ export interface MemoryIndex {
 
 const NONE: readonly NoteData[] = [];
 
-/**
- * A filtered page asks a filter's least cost (an exact count of tokens) for the first time of at most
- * this many notes: enough to soon leave out what cannot fit beside a hub, few enough not to hold the
- * event loop for long (the notes beyond are returned, to be priced by the walk).
- */
+/** A filtered page asks a least cost (exact tokens) anew of at most this many notes, not to hold the event loop for long. */
 const MOST_LEAST_COSTS_ASKED = 512;
 
 /** Reads are synchronous: it answers each request at once (`readNow`), and notices an aborted `signal` at each. */
@@ -151,10 +147,7 @@ export class MemoryNoteReader implements NoteReader {
     return records;
   }
 
-  /**
-   * A page with `filter` (see `SizeFilter`), measured from cached byte counts without making records; with
-   * every notebook readable, from the list's packed sizes, then by the filter's least cost, if any.
-   */
+  /** A page with `filter`, measured without making records; with every notebook readable, from the packed sizes and least cost. */
   private filteredPage(list: readonly NoteData[], index: number, step: 1 | -1, limit: number, filter: SizeFilter): FilteredRecord[] {
     const records: FilteredRecord[] = [];
     const keep = new Set(filter.keep);

@@ -14,10 +14,7 @@ export interface TextSize {
 const NONE: TextSize = { bytes: 0, wordStarts: 0 };
 const sizeOf = (text: string): TextSize => ({ bytes: utf8Length(text), wordStarts: wordStartsOf(text) });
 
-/**
- * Sizes of titles and cut details, kept across builds: a fixture never changes, and a page that
- * steps over a hub's children asks for them thousands of times (see `SizeFilter`).
- */
+/** Sizes of titles and cut details, kept across builds: a fixture never changes, and pages ask for them thousands of times. */
 export class ShownSizeCache {
   private readonly titles = new Map<NoteId, TextSize>();
   private readonly detailsByLimit = new Map<number, Map<NoteId, TextSize>>();

@@ -10,11 +10,7 @@ const UNMEASURED = -1;
 /** The shape slot of a deleted note: never visible. */
 export const DELETED = -2;
 
-/**
- * What a reader that sees every notebook makes of the notes, for one details limit, kept across
- * builds: a fixture never changes, nor do its records (the core never mutates them) or their sizes.
- * Near a hub, making each record and measuring each note once is most of what reading costs.
- */
+/** Records and sizes made by readers that see every notebook, per details limit, kept across builds: a fixture never changes. */
 export class UnscopedCache {
   private readonly records = new Map<NoteId, NoteRecord>();
   private readonly lists = new Map<readonly NoteData[], ListSizes>();

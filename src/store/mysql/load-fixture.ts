@@ -17,9 +17,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
 
 /**
- * Loads a fixture into the `note` table or the host's (`names`), created if missing, in batches in one
- * transaction, on MySQL/MariaDB or PostgreSQL; a note the table would refuse, cut or change is a
- * `ValidationError` naming it (`notes[3].id`) before anything is written.
+ * Loads a fixture into the table (created if missing) in one transaction, on MySQL/MariaDB or PostgreSQL; a note the table
+ * would refuse, cut or change is a `ValidationError` naming it (`notes[3].id`) before anything is written.
  */
 export async function loadFixture(db: Kysely<NoteDatabase>, fixture: Fixture, options: LoadOptions = {}, names?: NoteTableNames) {
   const values = { batchSize: options.batchSize, recommendedIndex: options.recommendedIndex };

@@ -39,10 +39,7 @@ export const MysqlStoreOptionsSchema = z.strictObject(
 
 export type MysqlStoreOptions = z.input<typeof MysqlStoreOptionsSchema>;
 
-/**
- * Reads notes from a Doughnut database (or a host's own table), never writing, over the host's mysql2
- * pool or its `Kysely` instance (see {@link NoteDatabase}); over Kysely a stalled build only gives its connection up.
- */
+/** Reads notes from MySQL/MariaDB, never writing, over a mysql2 pool or a `Kysely`; over Kysely a stall only gives up its connection. */
 export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptionsSchema>> {
   private flavour: ServerFlavour | undefined;
   private siblingOrderKey: SiblingOrderKey | undefined;
@@ -109,10 +106,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     return this.siblingOrderKey;
   }
 
-  /**
-   * Asked once per store; with a host's own names the same statement checks every mapped column
-   * (a missing one fails the build, naming it). Doughnut's table is not read: a lock cannot hold it.
-   */
+  /** Asked once per store, checking a host's mapped columns too; Doughnut's table is not read, so a lock cannot hold it. */
   private async serverFlavour(ask: RunStatement): Promise<ServerFlavour> {
     if (!this.flavour) {
       const probe = isDoughnutTable(this.names)
@@ -125,10 +119,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   }
 }
 
-/**
- * Server-side limits on every statement: its time, and its recursion, so an ancestor chain of any
- * depth is read whole (MariaDB would cut it silently at 1,000, MySQL fail it).
- */
+/** Server-side limits on every statement: time, and recursion, so ancestors of any depth are read (MariaDB cuts at 1,000). */
 function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, queryTimeoutMs: number, scope: ReadScope): RawBuilder<unknown> {
   if (flavour === 'mariadb') {
     // A long readable-notebooks list is a table; MariaDB's in-to-exists plan re-read it for each row, for seconds.

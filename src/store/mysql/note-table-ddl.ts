@@ -14,10 +14,7 @@ CREATE TABLE IF NOT EXISTS note (
   KEY fk_note_notebook (notebook_id)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`;
 
-/**
- * Recommended, not required: lets a page of a hub's children be read in sibling order straight
- * from the index instead of sorting every child. Results never depend on it.
- */
+/** Recommended, not required: a hub's children are read in sibling order from the index, not sorted. */
 export const RECOMMENDED_INDEX_DDL = 'CREATE INDEX idx_note_parent_sibling_order ON note (parent_id, sibling_order, id)';
 
 /** Recommended for `findNotes` on a large notebook: `LIKE 'prefix%'` reads a range of it, not the table. */

@@ -16,10 +16,8 @@ export function isMysqlUrl(db: string | undefined): db is string {
 }
 
 /**
- * `mysql://user:password@host:port/database[?tls]` as mysql2's pool options; a problem is a
- * `ValidationError` naming `field`, never echoing the URL (it may hold a password). TLS, never
- * falling back to clear text: `ssl=required` (or `true`), `ssl={…}` (mysql2's object as JSON),
- * `ssl=Amazon%20RDS` (a profile), `sslca=`, `sslcert=`, `sslkey=` (PEM files, read at once).
+ * `mysql://user:password@host:port/database[?tls]` as mysql2's pool options; errors never echo the URL. TLS never
+ * falls back to clear text: `ssl=required` (or `true`), `ssl={…}` (JSON), `ssl=Amazon%20RDS`, `sslca=`, `sslcert=`, `sslkey=`.
  */
 export function parseMysqlUrl(url: string, field = 'url') {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${MYSQL_URL_FORM})`);

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * How pages of children are ordered: by the `sibling_order` column, or by `sibling_order + 0`, which
- * no index serves: without an index led by (parent_id, sibling_order) the planner may walk the whole
- * `sibling_order` index to avoid a sort. The rows and their order are the same either way.
+ * Pages ordered by the `sibling_order` column, or by `sibling_order + 0`, which no index serves: without an index led by
+ * (parent_id, sibling_order) the planner may walk the whole `sibling_order` index to avoid a sort. Same rows either way.
  */
 export type SiblingOrderKey = 'column' | 'expression';
 

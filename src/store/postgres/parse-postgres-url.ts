@@ -7,9 +7,8 @@ import { isPostgresUrl, POSTGRES_URL_FORM } from './postgres-url-form.js';
 const PG_VERIFY_FULL_ALIASES = /([?&]sslmode=)(?:prefer|require|verify-ca)(?=&|#|$)/gi;
 
 /**
- * `postgres://user:password@host:port/database?sslmode=…` by pg's own parser: `sslmode=require` (or
- * `verify-full`, `ssl=true`, `sslrootcert=…`) insists on TLS, passed as `verify-full` so pg does not
- * warn each time. A problem is a `ValidationError` naming `field`, never echoing the URL.
+ * `postgres://user:password@host:port/database?sslmode=…` by pg's own parser; TLS modes are passed as `verify-full`
+ * so pg does not warn each time. A problem is a `ValidationError` naming `field`, never echoing the URL.
  */
 export function parsePostgresUrl(url: string, field = 'url'): ClientConfig {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${POSTGRES_URL_FORM})`);

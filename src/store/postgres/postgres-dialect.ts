@@ -6,10 +6,7 @@ import { WORD_CHARACTER, WORD_START_PATTERNS } from '../sql/word-start-patterns.
 
 type Sql = RawBuilder<unknown>;
 
-/**
- * `text` with only its ASCII capitals lowered, as `titleKeyOf` folds, whatever the locale (under
- * "C" `lower` maps `A`–`Z` alone); 25 times faster than `translate`. LINKS_INDEX_DDL_POSTGRES indexes it.
- */
+/** Only ASCII capitals lowered, as `titleKeyOf` folds, under "C" whatever the locale; 25 times faster than `translate`. */
 const asciiFolded = (text: Sql) => sql`lower((${text}) COLLATE "C")`;
 
 /**
@@ -47,10 +44,7 @@ function beyondNote(direction: 'asc' | 'desc', n: SiblingKeyColumns, s: SiblingK
         ELSE ${nOrder} IS NULL OR ${nOrder} < ${sOrder} OR (${nOrder} = ${sOrder} AND ${nId} < ${sId}) END`;
 }
 
-/**
- * A filtered page, streamed: every level ordered as the page, each window at most one row ahead, so
- * the server stops measuring once the page is full (~30 instead of ~500 ms on a hub).
- */
+/** A filtered page, streamed: each level ordered as the page, windows one row ahead, so measuring stops once it is full. */
 function filteredShown(examined: Sql, order: Sql, limit: number): Sql {
   return sql`SELECT n.id, n.pos, n.kept, COALESCE(LAG(n.pos) OVER (ORDER BY ${order}), 0) AS previous
       FROM (

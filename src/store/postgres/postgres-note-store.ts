@@ -20,10 +20,7 @@ export const PostgresStoreOptionsSchema = z.strictObject({ ...SQL_STORE_OPTION_F
 
 export type PostgresStoreOptions = z.input<typeof PostgresStoreOptionsSchema>;
 
-/**
- * Reads notes from a PostgreSQL database (Doughnut's `note` table as `loadFixture` makes it, or a host's),
- * never writing, over a pg pool or a `Kysely`; a mapped column missing fails each build, naming it.
- */
+/** Reads notes from PostgreSQL, never writing, over a pg pool or a `Kysely`; a missing mapped column fails each build, naming it. */
 export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStoreOptionsSchema>> {
   private checked: Promise<void> | undefined;
 

@@ -24,9 +24,8 @@ export interface PageEntry<R> {
 }
 
 /**
- * A reader's batches: each one statement (wrapped by `limited`), its rows checked by `parse` and split
- * back per request, pages sorted by `pageOrder`. Links are resolved with src/links: `linking` from these
- * rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
+ * A reader's batches: one statement each (wrapped by `limited`), rows split back per request. `linking` is resolved
+ * from these rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
  */
 export function batchReads<R extends SqlNoteRow>(
   scope: ReadScope,

@@ -13,10 +13,8 @@ import type { SiblingKeyColumns, SqlDialect } from './sql-dialect.js';
 type Sql = RawBuilder<unknown>;
 
 /**
- * One statement answering a whole batch, on either engine: a UNION ALL of picks of note ids, then
- * the notes, parents and objects joined once for all (joining each pick apart cost MySQL a third of
- * a read). Visibility is applied in SQL; values are bound, names quoted. Links are read narrowed and
- * resolved by batch-reads.ts (`titleKeys`: the namesakes its second statement reads).
+ * One statement per batch: a UNION ALL of picks of note ids, then notes, parents and objects joined once for all
+ * (joining each pick apart cost MySQL a third of a read). Links are resolved by batch-reads.ts (`titleKeys`).
  */
 export function batchStatement(
   requests: readonly ExtendedReadRequest[],
@@ -162,10 +160,7 @@ function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidate
   };
 }
 
-/**
- * Which notes a first page of siblings may hold: the children of `sp` beyond `s`, the note (`up` 0)
- * or its parent (`s0` the note), each visible; found by primary key, so the index range is bounded.
- */
+/** A first page of siblings: the children of `sp` beyond `s`, the note (`up` 0) or its parent; found by primary key. */
 function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
   const { t, dialect } = q;
   const start =

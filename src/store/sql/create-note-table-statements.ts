@@ -1,10 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { NOTE_FIELDS, type NoteField, type ResolvedNoteTable } from './note-table-names.js';
 
-/**
- * The statements that create the notes table under `names` when missing: Doughnut's DDL and indexes,
- * column for column on PostgreSQL, and when asked the recommended index (a NULL order first on PostgreSQL).
- */
+/** Creates the notes table under `names` when missing, with Doughnut's DDL and indexes, and when asked the recommended index. */
 export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: ResolvedNoteTable, recommendedIndex: boolean): RawBuilder<unknown>[] {
   const c = names.columns;
   const id = (name: string) => sql.id(name);

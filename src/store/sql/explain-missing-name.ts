@@ -9,10 +9,7 @@ const MISSING = {
   postgres: new Set<unknown>(['42703', '42P01', '3F000']), // undefined_column, undefined_table, invalid_schema_name
 };
 
-/**
- * `error` itself, unless it says a table or column is not there: then a `StoreUnavailable` naming the
- * missing name and its option, found by probes `run` one at a time outside any transaction.
- */
+/** `error`, unless a table or column is not there: then a `StoreUnavailable` naming it and its option, found by probes. */
 export async function explainMissingName(
   run: RunStatement,
   names: ResolvedNoteTable,

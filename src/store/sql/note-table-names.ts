@@ -26,10 +26,7 @@ const IDENTIFIER = expecting('a column name (1–63 characters, no NUL, no dot)'
 const TABLE = expecting('a table name, optionally schema-qualified (notes, app.notes)');
 const identifier = z.string({ error: IDENTIFIER }).regex(/^[^\0.]{1,63}$/u, { error: IDENTIFIER });
 
-/**
- * A host's own names for the notes table (`notes`, `app.notes`) and any of its eight columns;
- * every name left out is Doughnut's. Names are quoted, never spliced in, so any the server allows works.
- */
+/** A host's names for the notes table (`notes`, `app.notes`) and its columns, else Doughnut's; quoted, never spliced in. */
 export const NoteTableNamesSchema = z.strictObject(
   {
     table: z.string({ error: TABLE }).regex(/^[^\0.]{1,63}(\.[^\0.]{1,63})?$/u, { error: TABLE }).optional(),

@@ -6,9 +6,8 @@ import type { SqlDialect } from './sql-dialect.js';
 type Sql = RawBuilder<unknown>;
 
 /**
- * The size rule (`shownSizeOf`) in SQL: whether note `n`, with its visible parent `p` and object `o`,
- * shows at most what `filter` allows for its shape. Emptiness is told by bytes (MySQL's PAD SPACE
- * collations hold ' ' = ''); the four texts' word starts are those of the texts joined after a space.
+ * The size rule (`shownSizeOf`) in SQL for `n` with its visible `p` and `o`. Emptiness is told by bytes (MySQL's
+ * PAD SPACE collations hold ' ' = ''); word starts are counted on the four texts joined after a space.
  */
 export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter, 'maxTextBytes' | 'maxWordStarts'>, detailsLimit: number, t: NoteTableSql): Sql {
   // Nothing fits: no note's text is read (beside a hub, reading it is most of a page's time).

@@ -38,15 +38,9 @@ export interface SqlDialect {
   beyondNote(direction: 'asc' | 'desc', n: SiblingKeyColumns, s: SiblingKeyColumns): Sql;
   /** Filtered pages are each a union branch joined to their notes apart (MySQL), not picks (PostgreSQL). */
   readonly filteredPagesApart: boolean;
-  /**
-   * A filtered page's rows kept and its last one examined, with `id`, `pos`, `kept` and `previous`
-   * (the position kept before), from `examined` (`id`, `sibling_order`, `kept`) in `order`.
-   */
+  /** A filtered page's rows kept and its last examined (`id`, `pos`, `kept`, `previous` kept `pos`), from `examined` in `order`. */
   filteredShown(examined: Sql, order: Sql, limit: number): Sql;
-  /**
-   * `title` trimmed and folded as link matching compares (spec section 10): every title whose
-   * `titleKeyOf` is one of `keys` passes; others may too, and are told apart afterwards.
-   */
+  /** Every title whose `titleKeyOf` is one of `keys` passes (spec section 10); others may too, told apart afterwards. */
   titleKeyIn(title: Sql, keys: readonly string[]): Sql;
   /** Titles `a` and `b`, narrowed as {@link titleKeyIn}: true whenever their keys are equal. */
   sameTitleKey(a: Sql, b: Sql): Sql;

@@ -28,10 +28,8 @@ export interface BatchReads {
 }
 
 /**
- * Reads for one build on one pinned connection, inside the snapshot `openReads` starts; neither end
- * is waited on by itself (the store's `idle` waits for the rollback). A statement unanswered
- * `CLIENT_GRACE_MS` past the server's limit, or pending when the signal aborts, fails at once and
- * the connection is destroyed rather than returned to the pool.
+ * One build's reads on one pinned connection, in the snapshot `openReads` starts. A statement unanswered
+ * `CLIENT_GRACE_MS` past the server's limit, or pending at an abort, fails at once and destroys the connection.
  */
 export class SqlNoteReader implements NoteReader {
   /** What `openReads` sent and the reads; not the rollback, never waited on. */

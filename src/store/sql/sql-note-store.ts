@@ -65,10 +65,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     void ending.then(() => this.ending.delete(ending));
   };
 
-  /**
-   * One statement (findNotesSelect) on a pooled connection of its own, destroyed and failed past
-   * {@link searchTimeoutMs} and a grace, or once `signal` aborts, so a stalled search holds no caller.
-   */
+  /** One statement on a connection of its own, destroyed past {@link searchTimeoutMs} and a grace or at an abort. */
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
     const { signal } = options;
     const connection = await acquireConnection(this.source, this.dialect, signal);

@@ -7,10 +7,7 @@ const POOL_SIZE = expecting('a positive integer');
 
 /** The options both SQL stores take (each store's schema adds its own). */
 export const SQL_STORE_OPTION_FIELDS = {
-  /**
-   * Longest a statement may run on the server; by default as long as the build (its `timeoutMs`), a
-   * search's 5 s. The client waits 500 ms more, then destroys the connection (`StoreUnavailable`).
-   */
+  /** Longest a statement may run on the server (default: the build's `timeoutMs`, a search's 5 s); the client waits 500 ms more. */
   queryTimeoutMs: positiveMs().optional(),
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
   connectTimeoutMs: positiveMs().default(5_000),
