@@ -52,10 +52,7 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
     );
     let rolledBack: Promise<unknown> | undefined;
     await this.checkTable(
-      async (statement) => {
-        const [, rows] = await Promise.all([started, session.send(statement, 'cannot read the notes table')]);
-        return rows;
-      },
+      (statement) => Promise.all([started, session.send(statement, 'cannot read the notes table')]).then(([, rows]) => rows),
       async (statement) => {
         rolledBack ??= session.send(sql`ROLLBACK`, 'cannot end the read transaction', false);
         await rolledBack;

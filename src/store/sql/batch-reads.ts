@@ -78,7 +78,11 @@ export function batchReads<R extends SqlNoteRow>(
           if (!note) return [];
           const candidates = [...(linkingCandidates.get(request.id) ?? [])].sort((a, b) => a.id - b.id);
           const linking = linkingNotesOf(note, linkingNamesakes.get(request.id)!, candidates, (candidate) => linkTargetsOf(candidate.details));
-          return linking.map((record) => relatedRecord(record, scope.detailsLimit));
+          // As related notes: details cut to `detailsLimit + 1` code points.
+          return linking.map((record) => {
+            const head = record.details && takeCodePoints(record.details, scope.detailsLimit + 1).head;
+            return head === record.details ? record : { ...record, details: head };
+          });
         }
         default:
           // A request kind no SQL store serves.
@@ -87,11 +91,4 @@ export function batchReads<R extends SqlNoteRow>(
     });
   };
   return { statement: (requests) => statement(requests), answer: (requests, rows, more) => answer(requests, rows.map(parse), more) };
-}
-
-/** A record read with its details in full, as a related note's: details cut to `detailsLimit + 1` code points. */
-function relatedRecord(record: FilteredRecord, detailsLimit: number): FilteredRecord {
-  if (record.details === undefined) return record;
-  const { head } = takeCodePoints(record.details, detailsLimit + 1);
-  return head === record.details ? record : { ...record, details: head };
 }
