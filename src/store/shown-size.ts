@@ -2,8 +2,7 @@ import { noteShape, type NoteShape } from '../model/note-shape.js';
 import { takeCodePoints } from '../model/take-code-points.js';
 import { utf8Length } from '../model/utf8-length.js';
 
-// The size rule of stepping over: how much text a related note shows, as the SQL stores have it
-// too (sql/shown-size-within-sql.ts); test/size-rule.test.ts holds the two to the same counts.
+// The size rule of stepping over, as sql/shown-size-within-sql.ts has it too; test/size-rule.test.ts holds them to the same counts.
 
 /** The parts of a note whose text a related note shows. */
 export interface ShownText {

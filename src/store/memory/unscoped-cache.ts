@@ -56,9 +56,13 @@ class ListSizes {
     return this.packed[at + 1]!;
   }
 
-  /** The text bytes of the note at `index`, once `shape` has measured it. */
+  /** The text bytes and word starts of the note at `index`, once `shape` has measured it. */
   textBytes(index: number): number {
     return this.packed[index * SLOTS + 2]!;
+  }
+
+  wordStarts(index: number): number {
+    return this.packed[index * SLOTS + 3]!;
   }
 
   /** What `of` answers for the note at `index`, asked once (records never change); undefined when not asked yet and `ask` is false. */
@@ -68,10 +72,5 @@ class ListSizes {
     if (!Number.isNaN(cost)) return cost;
     if (!ask) return undefined;
     return (costs[index] = of(record(this.list[index]!)));
-  }
-
-  /** The word starts of the note at `index`, once `shape` has measured it. */
-  wordStarts(index: number): number {
-    return this.packed[index * SLOTS + 3]!;
   }
 }

@@ -22,10 +22,9 @@ function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, siblingOrder
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = n.siblingOrder;
   const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
-  const pastOrder =
-    direction === 'asc'
-      ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
-      : sql`(${order} < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND ${order} IS NULL))`;
+  const pastOrder = direction === 'asc'
+    ? sql`(${order} > ${siblingOrder} OR (${siblingOrder} IS NULL AND ${order} IS NOT NULL))`
+    : sql`(${order} < ${siblingOrder} OR (${siblingOrder} IS NOT NULL AND ${order} IS NULL))`;
   return sql`(${pastOrder} OR (${sameOrder} AND ${n.id} ${beyond} ${id}))`;
 }
 

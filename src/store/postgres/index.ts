@@ -1,5 +1,4 @@
-// The `note-context/postgres` entry: the PostgreSQL store and what a host needs beside it. Apart
-// from the root entry, so that only a host that reads PostgreSQL loads pg and kysely.
+// The `note-context/postgres` entry, apart from the root so that only a host reading PostgreSQL loads pg and kysely.
 export { PostgresNoteStore, PostgresStoreOptionsSchema, type PostgresStoreOptions } from './postgres-note-store.js';
 export type { PostgresPooledClient, PostgresReadPool } from './postgres-pool-source.js';
 export { LINKS_INDEX_DDL_POSTGRES } from './links-index-ddl-postgres.js';

@@ -52,14 +52,9 @@ export function batchStatement(
   const whole = [...(fullIds.length > 0 ? [FULL_NOTES_BY_ID] : []), ...(linkingIds.length > 0 ? [LINKING_CANDIDATES] : [])];
   const details =
     whole.length > 0 ? sql`CASE WHEN picked.req IN (${sql.join(whole.map((req) => sql.lit(req)))}) THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
-  const picked =
-    picks.length > 0
-      ? [
-          sql`SELECT ${dialect.pickedColumns}, ${noteColumns(details, q)}
+  const picked = picks.length === 0 ? [] : [sql`SELECT ${dialect.pickedColumns}, ${noteColumns(details, q)}
     FROM (${sql.join(picks, sql` UNION ALL `)}) AS picked
-    JOIN ${t.table} n ON ${t.column('n', 'id')} = picked.id ${linkJoins(q)}${dialect.batchOrder}`,
-        ]
-      : [];
+    JOIN ${t.table} n ON ${t.column('n', 'id')} = picked.id ${linkJoins(q)}${dialect.batchOrder}`];
   const union = sql.join([...picked, ...apart], sql` UNION ALL `);
   const tables = [
     ...(readableAsTable(scope) ? [sql`${t.expression('readable_notebooks')} (id) AS ${dialect.readableNotebooksTable([...scope.readableNotebooks!])}`] : []),
@@ -163,10 +158,9 @@ function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidate
 /** A first page of siblings: the children of `sp` beyond `s`, the note (`up` 0) or its parent; found by primary key. */
 function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
   const { t, dialect } = q;
-  const start =
-    request.up === 0
-      ? sql`${t.table} s`
-      : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)}`;
+  const start = request.up === 0
+    ? sql`${t.table} s`
+    : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)}`;
   const of = request.up === 0 ? 's' : 's0';
   const first = sql`${t.column(of, 'id')} = ${request.of} AND ${visible(of, q)}`;
   return {

@@ -27,10 +27,7 @@ export interface BatchReads {
   answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[], more: RunStatement): Promise<(readonly FilteredRecord[])[]>;
 }
 
-/**
- * One build's reads on one pinned connection, in the snapshot `openReads` starts. A statement unanswered
- * `CLIENT_GRACE_MS` past the server's limit, or pending at an abort, fails at once and destroys the connection.
- */
+/** One build's reads on one pinned connection; a statement unanswered `CLIENT_GRACE_MS` past its limit destroys the connection. */
 export class SqlNoteReader implements NoteReader {
   /** What `openReads` sent and the reads; not the rollback, never waited on. */
   roundTrips = 0;

@@ -1,9 +1,8 @@
 import type { SiblingOrder } from '../../model/note-record.js';
 import type { FilteredRecord } from '../size-filter.js';
 
-// The `req` of rows that answer no one request: notes by id (details cut, or in full), ancestors
-// (`anchor` the chain's start), notes that may link to the note `anchor` (details in full), that
-// note's namesakes, and the namesakes of a batch's link targets (its second statement).
+// The `req` of rows that answer no one request: notes by id (details cut, or in full), ancestors (`anchor` the chain's
+// start), notes that may link to the note `anchor` (details in full), its namesakes, and those of a batch's link targets.
 export const NOTES_BY_ID = -1;
 export const ANCESTOR_ROWS = -2;
 export const FULL_NOTES_BY_ID = -3;
