@@ -2,7 +2,6 @@ import type { NoteId, SiblingKey } from '../model/note-record.js';
 import type { ChildrenPageRequest, ReferringPageRequest } from './read-request.js';
 import type { SiblingsPageRequest } from './siblings-page-request.js';
 
-/** A request for one page of candidates. */
 export type PageRequest = ChildrenPageRequest | ReferringPageRequest | SiblingsPageRequest;
 
 /** Each page request as the strategies and the first reads make it: the same request, the same key. */

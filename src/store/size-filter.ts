@@ -25,10 +25,8 @@ export interface LeastCostFilter {
   readonly of: (note: NoteRecord) => number;
 }
 
-/** A page request that may carry a size filter. */
 export type FilteredPageRequest = PageRequest & { readonly filter?: SizeFilter };
 
-/** A record of a filtered page. */
 export interface FilteredRecord extends NoteRecord {
   /** Notes left out just before this one. */
   readonly leftOutBefore?: number;

@@ -15,7 +15,6 @@ export class UnscopedCache {
   private readonly records = new Map<NoteId, NoteRecord>();
   private readonly lists = new Map<readonly NoteData[], ListSizes>();
 
-  /** The record of `note`, made by `make` the first time. */
   record(note: NoteData, make: (note: NoteData) => NoteRecord): NoteRecord {
     return getOrMake(this.records, note.id, () => make(note));
   }

@@ -20,7 +20,6 @@ export class GuardedConnection {
     private readonly onDrop: () => void,
   ) {}
 
-  /** Whether the connection was given up. */
   get isDropped(): boolean {
     return this.dropped !== undefined;
   }
@@ -46,7 +45,6 @@ export class GuardedConnection {
     });
   }
 
-  /** Gives the connection back to the pool. */
   release(): void {
     this.connection.release();
   }

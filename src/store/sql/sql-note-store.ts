@@ -37,14 +37,12 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
-    // A statement beside a huge hub may take a pass over it: it may take as long as its build.
-    // Capped so that the client's wait past it still fits a Node timer.
+    // A statement beside a huge hub may take as long as its build, capped so that the client's wait past it fits a Node timer.
     const queryTimeoutMs = Math.min(this.options.queryTimeoutMs ?? scope.timeoutMs ?? SEARCH_TIMEOUT_MS, LONGEST_TIMER_MS - CLIENT_GRACE_MS);
     const openReads = (session: ReaderSession) => this.openReads(scope, queryTimeoutMs, session);
     return SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
   }
 
-  /** The longest a search's statement may run on the server. */
   protected get searchTimeoutMs(): number {
     return this.options.queryTimeoutMs ?? SEARCH_TIMEOUT_MS;
   }
