@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { SiblingOrder } from '../../model/note-record.js';
 import { driverUnavailable } from '../sql/driver-unavailable.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
-import { WORD_CHARACTER, WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
+import { OTHER_CHARACTER, WORD_CHARACTER, WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
 
 type Sql = RawBuilder<unknown>;
 
@@ -16,7 +16,7 @@ const asciiFolded = (text: Sql) => sql`lower((${text}) COLLATE "C")`;
  */
 const MOST_WORD_STARTS_BY_PATTERN = 48;
 /** Matches a text of at least `count` word starts after a space. */
-const atLeastWordStarts = (count: number) => `^(?:[^ ]* (?:(?:[^ ${WORD_CHARACTER.slice(1, -1)}][^ ]*)? )*${WORD_CHARACTER}){${count}}`;
+const atLeastWordStarts = (count: number) => `^(?:[^ ]* (?:(?:${OTHER_CHARACTER}[^ ]*)? )*${WORD_CHARACTER}){${count}}`;
 
 /** Every pick's columns past `req`, `anchor`, `pos` and `id`, when it is not a filtered page. */
 const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
