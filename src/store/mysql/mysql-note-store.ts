@@ -71,7 +71,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     // A derived table's order does not survive the union; restore it here.
     const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
       request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
-    return batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited);
+    return { ...batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited), sortsWholePages: key === 'expression' };
   }
 
   /** A search under the server-side time limit {@link searchTimeoutMs}. */

@@ -25,6 +25,8 @@ export interface BatchReads {
   statement(requests: readonly ExtendedReadRequest[]): RawBuilder<unknown>;
   /** The rows as one list of records per request; `more` sends a second statement, when links need one. */
   answer(requests: readonly ExtendedReadRequest[], rows: readonly unknown[], more: RunStatement): Promise<(readonly FilteredRecord[])[]>;
+  /** Whether a page of children costs a sort of all of them, whatever its LIMIT: no index serves the sibling order. */
+  readonly sortsWholePages?: boolean;
 }
 
 /** One build's reads on one pinned connection; a statement unanswered `CLIENT_GRACE_MS` past its limit destroys the connection. */
@@ -90,6 +92,10 @@ export class SqlNoteReader implements NoteReader {
 
   readExtended(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     return this.read(requests);
+  }
+
+  get sortsWholePages(): boolean {
+    return this.reads!.sortsWholePages === true;
   }
 
   /** One statement of the build, counted. */

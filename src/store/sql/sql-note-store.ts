@@ -5,6 +5,7 @@ import { acquireConnection } from './acquire-connection.js';
 import { findNotesSelect, foundNotes } from './find-notes-select.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
+import { readPagesWide } from './read-pages-wide.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { CLIENT_GRACE_MS, SqlNoteReader, type BatchReads, type ReaderSession } from './sql-note-reader.js';
 
@@ -36,11 +37,12 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   /** Readies a search on its connection; how its statement is sent: under the server's limit, failing with `StoreUnavailable`. */
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
-  openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
+  async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     // A statement beside a huge hub may take as long as its build, capped so that the client's wait past it fits a Node timer.
     const queryTimeoutMs = Math.min(this.options.queryTimeoutMs ?? scope.timeoutMs ?? SEARCH_TIMEOUT_MS, LONGEST_TIMER_MS - CLIENT_GRACE_MS);
     const openReads = (session: ReaderSession) => this.openReads(scope, queryTimeoutMs, session);
-    return SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
+    const reader = await SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
+    return reader.sortsWholePages ? readPagesWide(reader) : reader;
   }
 
   protected get searchTimeoutMs(): number {
