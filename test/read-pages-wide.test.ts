@@ -29,26 +29,27 @@ async function build(store: NoteStore, focus: number, budget: number, wide: bool
   return { json: JSON.stringify({ result, report: { ...report, roundTrips: undefined } }), batches: seen.batches };
 }
 
-describe('pages of children read wide, for a store whose every page sorts all the children', () => {
-  // The hub (3) has 1,000 children (ids 14 to 1,013); its first child (14) has 999 younger siblings.
+describe('first pages of children read wide, for a store whose every page sorts all the children', () => {
+  // The hub (3) has 1,000 children (ids 14 to 1,013); its first child (14) has 999 younger siblings. Pages go 16, 64, 256, 512.
   const memory = new MemoryNoteStore(hubNotebook(1_000, 20));
 
-  it('the hub, every child fitting: the pages of 16, 64 and 256 answered from the first 512 rows read, the result unchanged', async () => {
+  it('the hub, every child fitting: its second page answered from the first 80 rows read, the result unchanged', async () => {
     const [plain, wide] = [await build(memory, 3, 100_000, false), await build(memory, 3, 100_000, true)];
     expect(wide.json).toBe(plain.json);
     expect(pagesOf(3, plain.batches)).toEqual(['children asc 16', 'siblings desc 16', 'siblings asc 16', 'children asc after 29 64', 'children asc after 93 256', 'children asc after 349 512', 'children asc after 861 512']);
-    expect(pagesOf(3, wide.batches)).toEqual(['children asc 512', 'siblings desc 512', 'siblings asc 512', 'children asc after 349 512', 'children asc after 861 512']);
-    // Batches of nothing but pages read ahead are not sent.
-    expect([plain.batches.length, wide.batches.length]).toEqual([7, 6]);
+    expect(pagesOf(3, wide.batches)).toEqual(['children asc 80', 'siblings desc 80', 'siblings asc 80', 'children asc after 93 256', 'children asc after 349 512', 'children asc after 861 512']);
   });
 
-  it('a child, the budget tight: its younger siblings beyond the first page answered from it, then the filtered rest read as asked', async () => {
+  it('a child, the budget tight: its siblings’ second page answered from the first, the filtered rest and its cousins’ pages read as asked', async () => {
     const [plain, wide] = [await build(memory, 14, 400, false), await build(memory, 14, 400, true)];
     expect(wide.json).toBe(plain.json);
     expect(pagesOf(14, plain.batches)).toEqual(['children asc 16', 'siblings desc 16', 'siblings asc 16']);
     expect(pagesOf(3, plain.batches)).toEqual(['children asc after 30 64', 'children asc after 94 2147483647 filtered']);
-    expect(pagesOf(14, wide.batches)).toEqual(['children asc 512', 'siblings desc 512', 'siblings asc 512']);
+    expect(pagesOf(14, wide.batches)).toEqual(['children asc 80', 'siblings desc 80', 'siblings asc 80']);
     expect(pagesOf(3, wide.batches)).toEqual(['children asc after 94 2147483647 filtered']);
+    // Its cousins, the children of the hub's siblings 10 to 13, are first read after the focus note: not widened.
+    for (const sibling of [10, 11, 12, 13]) expect(pagesOf(sibling, wide.batches)[0]).toBe('children asc 16');
+    // A batch of nothing but pages read ahead is not sent.
     expect([plain.batches.length, wide.batches.length]).toEqual([5, 4]);
   });
 
@@ -57,6 +58,6 @@ describe('pages of children read wide, for a store whose every page sorts all th
     const [plain, wide] = [await build(few, 3, 100_000, false), await build(few, 3, 100_000, true)];
     expect(wide.json).toBe(plain.json);
     expect(pagesOf(3, plain.batches)).toEqual(['children asc 16', 'siblings desc 16', 'siblings asc 16', 'children asc after 29 64']);
-    expect(pagesOf(3, wide.batches)).toEqual(['children asc 512', 'siblings desc 512', 'siblings asc 512']);
+    expect(pagesOf(3, wide.batches)).toEqual(['children asc 80', 'siblings desc 80', 'siblings asc 80']);
   });
 });

@@ -2,8 +2,8 @@ import type { NoteReader } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 
-/** The most rows a page is widened to: the largest page the core asks for. */
-const WIDE_PAGE = 512;
+/** The rows of a first page read wide: those of the core's first two pages (16 and 64). */
+const WIDE_PAGE = 80;
 
 /** Rows read past a page's end, and whether they run to the end of its candidates. */
 interface ReadAhead {
@@ -16,15 +16,17 @@ const continuationOf = (direction: 'asc' | 'desc', last: FilteredRecord) =>
   `${last.parent?.id} ${direction} ${String(last.siblingOrder)} ${last.id}`;
 
 /**
- * Pages of children and siblings read `WIDE_PAGE` rows at a time, for a reader whose statements sort all of a parent's
- * children whatever their LIMIT (no index serves the sibling order): the next pages of the same children are then
- * answered from the rows already read, which are theirs, in their order, in the same snapshot. Size-filtered pages are
- * read as asked.
+ * The first pages of children and siblings, those read with the focus note, read `WIDE_PAGE` rows wide for a reader whose
+ * statements sort all of a parent's children whatever their LIMIT (no index serves the sibling order): the next page of
+ * the same children is then answered from the rows already read, which are its own, in its order, in the same snapshot.
+ * Later pages (a cousin's first, a hub's third) and size-filtered pages are read as asked: widening a page of each of
+ * 32 cousins cost more than the round trips it saved.
  */
 export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 'readExtended'>>): NoteReader {
   /** Rows read ahead, by the continuation that would read them. */
   const ahead = new Map<string, ReadAhead>();
 
+  let first = true;
   const widened = (request: ExtendedReadRequest): ExtendedReadRequest => {
     const pageOfChildren = request.kind === 'children' || request.kind === 'siblings';
     return pageOfChildren && !request.filter && request.limit < WIDE_PAGE ? { ...request, limit: WIDE_PAGE } : request;
@@ -51,14 +53,16 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
     const answers = requests.map(fromAhead);
     const sent = requests.filter((_request, index) => answers[index] === undefined);
     if (sent.length === 0) return answers as (readonly FilteredRecord[])[];
-    const read = await reader.readExtended(sent.map(widened));
+    const wide = first;
+    first = false;
+    const read = await reader.readExtended(wide ? sent.map(widened) : sent);
     let next = 0;
     return requests.map((request, index) => {
       const answer = answers[index];
       if (answer) return answer;
       const rows = read[next++]!;
       if (request.kind !== 'children' && request.kind !== 'siblings') return rows;
-      if (request.filter || request.limit >= WIDE_PAGE) return rows;
+      if (!wide || request.filter || request.limit >= WIDE_PAGE) return rows;
       return keep(request.direction, rows, request.limit, rows.length < WIDE_PAGE);
     });
   };
