@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import { compareSiblingKeys } from '../../model/note-record.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { SiblingsPageRequest } from '../siblings-page-request.js';
-import type { SizeFilter } from '../size-filter.js';
+import type { FilteredPageRequest, SizeFilter } from '../size-filter.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './sql-note-row.js';
 import { readableAsTable } from './most-readable-notebooks-inline.js';
 import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from './note-table-names.js';
@@ -39,11 +40,15 @@ export function batchStatement(
   }
   for (const id of linkingIds) picks.push(linkingCandidates(id, q), linkingNamesakes(id, q));
   if (titleKeys.length > 0) picks.push(namesakesOfKeys(titleKeys, q));
+  const bothWays = dialect.filteredPagesApart ? pagesBothWays(requests) : new Map<number, number>();
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
     const candidates =
       request.kind === 'children' ? childrenPage(request, q) : request.kind === 'siblings' ? siblingsPage(request, q) : referringPage(request, q);
-    if (!request.filter) picks.push(page(index, candidates, request.limit, q));
+    const other = bothWays.get(index);
+    if (other !== undefined) {
+      if (other > index) apart.push(filteredPagesBothWays([index, other], requests as readonly FilteredChildrenPage[], q));
+    } else if (!request.filter) picks.push(page(index, candidates, request.limit, q));
     else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, shown(candidates, request.filter, request.limit, q), q));
     else picks.push(filteredPick(index, shown(candidates, request.filter, request.limit, q), q));
   });
@@ -215,6 +220,64 @@ function filteredPageApart(index: number, shown: Sql, q: Statement): Sql {
         NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
       FROM (${shown}) AS shown
       JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${index}`)}`;
+}
+
+type FilteredChildrenPage = ChildrenPageRequest & Pick<FilteredPageRequest, 'filter'>;
+
+/**
+ * Filtered pages of the same children read apart, one each way from bounds that leave no child in both: each index with
+ * the other's. One scan answers both (without an index on the sibling order, each page apart was a scan of them all).
+ */
+function pagesBothWays(requests: readonly ExtendedReadRequest[]): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const waiting = new Map<string, number>();
+  requests.forEach((request, index) => {
+    if (request.kind !== 'children' || !request.filter || !request.after) return;
+    const { filter } = request;
+    const key = JSON.stringify([request.parentId, request.limit, filter.scan, filter.maxTextBytes, filter.maxWordStarts, filter.keep]);
+    const other = waiting.get(key);
+    if (other === undefined) return waiting.set(key, index);
+    const [ascending, descending] = request.direction === 'asc' ? [request, requests[other] as FilteredChildrenPage] : [requests[other] as FilteredChildrenPage, request];
+    // Those beyond the ascending bound and those before the descending one are apart when the first bound is not before the second.
+    if (ascending.direction === 'asc' && descending.direction === 'desc' && compareSiblingKeys(ascending.after!, descending.after!) >= 0) {
+      pairs.set(index, other).set(other, index);
+      waiting.delete(key);
+    }
+  });
+  return pairs;
+}
+
+/** Two filtered pages of {@link pagesBothWays} as one branch: the children beyond either bound scanned once, numbered each way. */
+function filteredPagesBothWays(indexes: readonly [number, number], requests: readonly FilteredChildrenPage[], q: Statement): Sql {
+  const { t, scope, dialect } = q;
+  const first = requests[indexes[0]]!;
+  const filter = first.filter!;
+  const [ascending, descending] = first.direction === 'asc' ? [indexes[0], indexes[1]] : [indexes[1], indexes[0]];
+  const beyond = (index: number) => dialect.beyondKey(requests[index]!.direction, tableKey(q), requests[index]!.after!);
+  const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
+  const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, t);
+  // Each way's order, its key NULL in the other's rows.
+  const way = (d: number, column: Sql) => sql`CASE WHEN n.way = ${sql.lit(d)} THEN ${column} END`;
+  const order = sql`${dialect.siblingOrder('asc', { siblingOrder: way(0, sql`n.sibling_order`), id: way(0, sql`n.id`) })},
+    ${dialect.siblingOrder('desc', { siblingOrder: way(1, sql`n.sibling_order`), id: way(1, sql`n.id`) })}`;
+  const examined = sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept,
+      CASE WHEN ${beyond(ascending)} THEN 0 ELSE 1 END AS way
+    FROM ${t.table} n ${linkJoins(q)}
+    WHERE ${t.column('n', 'parentId')} = ${first.parentId} AND ${visible('n', q)} AND (${beyond(ascending)} OR ${beyond(descending)})`;
+  const shown = sql`SELECT shown.id, shown.way, shown.pos, shown.kept, shown.previous FROM (
+      SELECT found.id, found.way, found.pos, found.kept, COALESCE(LAG(found.pos) OVER (PARTITION BY found.way ORDER BY found.pos), 0) AS previous,
+        ROW_NUMBER() OVER (PARTITION BY found.way ORDER BY found.pos) AS nth
+      FROM (
+        SELECT scanned.*, COUNT(*) OVER (PARTITION BY scanned.way) AS examined FROM (
+          SELECT n.id, n.way, n.kept, ROW_NUMBER() OVER (PARTITION BY n.way ORDER BY ${order}) AS pos FROM (${examined}) AS n
+        ) AS scanned WHERE scanned.pos <= ${filter.scan}
+      ) AS found
+      WHERE found.kept OR found.pos = found.examined
+    ) AS shown WHERE shown.nth <= ${first.limit}`;
+  return sql`SELECT * FROM (SELECT CASE shown.way WHEN 0 THEN ${sql.lit(ascending)} ELSE ${sql.lit(descending)} END AS req, NULL AS anchor,
+        shown.pos - shown.previous - 1 AS left_out_before, NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
+      FROM (${shown}) AS shown
+      JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${ascending}`)}`;
 }
 
 /** The parent and object of `n`, each only when visible. */
