@@ -46,9 +46,7 @@ export async function buildContext(store: NoteStore, options: AnyBuildOptions): 
 
 /** The build with the shortcuts it takes: `takeShortcuts`, or `noShortcuts` for tests that check they change nothing. */
 export async function build<R extends AnyResult = GraphRAGResult>(
-  store: NoteStore,
-  options: ResolvedBuildOptions,
-  plan: ShortcutPlan,
+  store: NoteStore, options: ResolvedBuildOptions, plan: ShortcutPlan,
 ): Promise<BuildOutcome<R>> {
   const deadline = new Deadline(options.timeoutMs, options.signal);
   try {
@@ -74,11 +72,7 @@ export async function build<R extends AnyResult = GraphRAGResult>(
 }
 
 async function walk(
-  reader: NoteReader,
-  tokenizer: Tokenizer,
-  options: ResolvedBuildOptions,
-  plan: ShortcutPlan,
-  deadline: Deadline,
+  reader: NoteReader, tokenizer: Tokenizer, options: ResolvedBuildOptions, plan: ShortcutPlan, deadline: Deadline,
 ): Promise<BuildOutcome<AnyResult>> {
   const focusIds: readonly NoteId[] = Array.isArray(options.focus) ? options.focus : [options.focus as NoteId];
   const several = Array.isArray(options.focus);
@@ -95,10 +89,7 @@ async function walk(
   const found = foci as NoteRecord[];
 
   const chains = found.map((focus, index) => walkParentChain(focus, fociAncestors[index]!));
-  const result = new ResultBuilder(
-    found.map((focus, index) => ({ focus, contextualPath: [...chains[index]!].reverse() })),
-    several,
-  );
+  const result = new ResultBuilder(found.map((focus, index) => ({ focus, contextualPath: [...chains[index]!].reverse() })), several);
   const focusCost = focusCostOf(tokenizer, several ? result.multiResult() : result.result(), options.format);
   const ledger = new BudgetLedger(options.budget);
   const focusIdSet = new Set(focusIds);
@@ -111,19 +102,8 @@ async function walk(
   const report = new WalkReport();
   const relations = new Set([...(options.relations ?? TREE_RELATIONS), ...(options.links ? LINK_RELATIONS : [])]);
   const shortcuts = plan.walk({
-    focus: found[0]!,
-    parent: parentOf(found[0]!, chains[0]!),
-    several,
-    relations,
-    fit: options.fit,
-    excluded: alreadyReturned,
-    ledger,
-    result,
-    report,
-    costs,
-    detailsLimit: options.truncate,
-    answersAtOnce: loader.answersAtOnce,
-    readsExtended: loader.readsExtended,
+    focus: found[0]!, parent: parentOf(found[0]!, chains[0]!), several, relations, fit: options.fit, excluded: alreadyReturned,
+    ledger, result, report, costs, detailsLimit: options.truncate, answersAtOnce: loader.answersAtOnce, readsExtended: loader.readsExtended,
   });
   const pricing = shortcuts.reduce<NotePricing>((inner, shortcut) => shortcut.pricing?.(inner) ?? inner, pace.pricing(exactPricing(costs, options.truncate)));
   const reading: StrategyReading = {
@@ -146,18 +126,9 @@ async function walk(
   return {
     result: several ? result.multiResult() : result.result(),
     report: {
-      tokenizer: tokenizer.name,
-      format: options.format,
-      budget: ledger.budget,
-      used: ledger.used,
-      left: ledger.remaining,
-      focusCost,
-      skipped: report.skipped,
-      added: report.added,
-      skippedCount: report.skippedCount,
-      candidatesConsidered: report.candidatesConsidered,
-      endedEarly: report.endedEarly,
-      roundTrips: reader.roundTrips,
+      tokenizer: tokenizer.name, format: options.format, budget: ledger.budget, used: ledger.used, left: ledger.remaining, focusCost,
+      skipped: report.skipped, added: report.added, skippedCount: report.skippedCount, candidatesConsidered: report.candidatesConsidered,
+      endedEarly: report.endedEarly, roundTrips: reader.roundTrips,
     },
   };
 }

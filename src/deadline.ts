@@ -18,10 +18,7 @@ export class Deadline {
   /** The waits `race` holds, each rejected once the build ends. */
   private readonly racing = new Set<(reason: Error) => void>();
 
-  constructor(
-    private readonly timeoutMs: number,
-    private readonly caller: AbortSignal | undefined,
-  ) {
+  constructor(private readonly timeoutMs: number, private readonly caller: AbortSignal | undefined) {
     this.endsAt = performance.now() + timeoutMs;
     this.timer = setTimeout(() => this.end(new BuildTimeout(timeoutMs)), timeoutMs);
     this.timer.unref?.();

@@ -6,10 +6,7 @@ export class CallDeadline {
   private readonly onCallerAbort = () => this.controller.abort(this.caller?.reason);
   readonly startedAt = performance.now();
 
-  constructor(
-    private readonly caller: AbortSignal | undefined,
-    private readonly timeoutMs: number | undefined,
-  ) {
+  constructor(private readonly caller: AbortSignal | undefined, private readonly timeoutMs: number | undefined) {
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
     if (timeoutMs !== undefined) {

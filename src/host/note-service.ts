@@ -21,10 +21,7 @@ export interface CallScope {
 
 /** What services do with a store: every input validated with the library's schemas; with `slots`, bounded. */
 export class NoteService {
-  constructor(
-    private readonly store: NoteStore & NoteFinder,
-    private readonly slots?: BuildSlots,
-  ) {}
+  constructor(private readonly store: NoteStore & NoteFinder, private readonly slots?: BuildSlots) {}
 
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}) {
     const request = parse(schema, input);

@@ -21,22 +21,13 @@ export const FocusNoteSchema = z.strictObject({
   youngerSiblings: z.array(z.string()),
 });
 
-export const GraphRAGResultSchema = z.strictObject({
-  focusNote: FocusNoteSchema,
-  relatedNotes: z.array(BareNoteSchema),
-});
+export const GraphRAGResultSchema = z.strictObject({ focusNote: FocusNoteSchema, relatedNotes: z.array(BareNoteSchema) });
 
 /** A related note of a `MultiFocusResult`: `focus` is the uri `/n{id}` of the focus whose relation reached it. */
-export const FocusedNoteSchema = z.strictObject({
-  ...BareNoteSchema.shape,
-  focus: z.string().regex(/^\/n[1-9][0-9]*$/),
-});
+export const FocusedNoteSchema = z.strictObject({ ...BareNoteSchema.shape, focus: z.string().regex(/^\/n[1-9][0-9]*$/) });
 
 /** The result of a build for several foci (spec section 9): every focus note, one list of related notes. */
-export const MultiFocusResultSchema = z.strictObject({
-  focusNotes: z.array(FocusNoteSchema).min(1),
-  relatedNotes: z.array(FocusedNoteSchema),
-});
+export const MultiFocusResultSchema = z.strictObject({ focusNotes: z.array(FocusNoteSchema).min(1), relatedNotes: z.array(FocusedNoteSchema) });
 
 export type BareNote = z.infer<typeof BareNoteSchema>;
 export type FocusNote = z.infer<typeof FocusNoteSchema>;

@@ -60,10 +60,7 @@ class PromptReader {
   }
 
   links(): { parentUriAndTitle?: string; objectUriAndTitle?: string } {
-    return {
-      ...(this.take(PARENT) && { parentUriAndTitle: this.line() }),
-      ...(this.take(OBJECT) && { objectUriAndTitle: this.line() }),
-    };
+    return { ...(this.take(PARENT) && { parentUriAndTitle: this.line() }), ...(this.take(OBJECT) && { objectUriAndTitle: this.line() }) };
   }
 
   entries(): string[] {
