@@ -22,10 +22,7 @@ const FOCI = expecting(`a note id or a uri like /n42, or a list of 1 to ${MAX_FO
 
 const FocusSchema = z.union([
   NoteRefSchema,
-  z
-    .array(NoteRefSchema, { error: FOCI })
-    .min(1, { error: FOCI })
-    .max(MAX_FOCI, { error: FOCI })
+  z.array(NoteRefSchema, { error: FOCI }).min(1, { error: FOCI }).max(MAX_FOCI, { error: FOCI })
     .refine((ids) => new Set(ids).size === ids.length, { error: 'expected distinct notes, got a repeated focus' }),
 ], { error: FOCI });
 
@@ -71,7 +68,6 @@ export type AnyBuildOptions = z.input<typeof BuildOptionsSchema>;
 export type BuildOptions = Omit<AnyBuildOptions, 'focus'> & { focus: number | string };
 /** Options of a build for a list of 1 to 10 foci (a `MultiFocusResult`). */
 export type MultiFocusBuildOptions = Omit<AnyBuildOptions, 'focus'> & { focus: (number | string)[] };
-/** Options with defaults applied. */
 export type ResolvedBuildOptions = z.output<typeof BuildOptionsSchema>;
 
 /** Validates options before anything is read; a problem is a `ValidationError` naming the field. */

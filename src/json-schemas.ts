@@ -3,7 +3,6 @@ import { BuildOptionsSchema } from './build-options.js';
 import { BuildReportSchema } from './iterator/build-report.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from './result/graph-rag-result-schema.js';
 
-/** A JSON Schema document. */
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 /**

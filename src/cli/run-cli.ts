@@ -2,9 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../note-context-error.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../build-option-defaults.js';
-import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS } from '../host/build-slots.js';
+import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS, MAX_SERVICE_TIMEOUT_MS } from '../host/build-slots.js';
 import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
-import { MAX_SERVICE_TIMEOUT_MS } from '../host/max-service-timeout-ms.js';
 import { packageVersion } from '../host/package-version.js';
 import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/parse-mysql-url.js';
 import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
@@ -55,10 +54,8 @@ function switchesFromEnv(command: Command): void {
     const text = (process.env[option.envVar] ?? '').trim();
     if (TRUE_TEXT.test(text)) continue;
     if (!FALSE_TEXT.test(text)) {
-      command.error(`invalid input: ${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`, {
-        code: 'note-context.switchFromEnv',
-        exitCode: EXIT.invalidInput,
-      });
+      const problem = `${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`;
+      command.error(`invalid input: ${problem}`, { code: 'note-context.switchFromEnv', exitCode: EXIT.invalidInput });
     }
     command.setOptionValueWithSource(key, undefined, 'env');
   }
@@ -185,9 +182,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
     const { resolveBuildOptionsText } = await import('../build-options.js');
     const options = resolveBuildOptionsText({ ...text, ...(links && { links: 'true' }) }, fieldOf);
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
-      import('../host/open-store.js'),
-      import('../build-context.js'),
-      import('../result/render.js'),
+      import('../host/open-store.js'), import('../build-context.js'), import('../result/render.js'),
     ]);
     opened = await openStore(db, { table, columns, fieldOf });
     const outcome = await buildContext(opened.store, options);

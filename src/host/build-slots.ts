@@ -3,6 +3,8 @@ import { ServiceBusy } from './service-error.js';
 export const DEFAULT_MAX_BUILDS = 8;
 export const DEFAULT_QUEUE = 256;
 export const DEFAULT_QUEUE_WAIT_MS = 5_000;
+/** The longest `--timeout-ms` and `--queue-wait-ms` a service takes: one day, well below Node's 2^31 − 1 ms timer limit. */
+export const MAX_SERVICE_TIMEOUT_MS = 86_400_000;
 
 /** At most `max` works at once, `queue` more waiting up to `waitMs`; a slot is held until the work ends, not its caller's wait. */
 export class BuildSlots {
@@ -14,10 +16,8 @@ export class BuildSlots {
   private drainWaiters: (() => void)[] = [];
 
   constructor(options: { readonly max: number; readonly queue?: number; readonly waitMs?: number } | number) {
-    const { max, queue = DEFAULT_QUEUE, waitMs = DEFAULT_QUEUE_WAIT_MS } = typeof options === 'number' ? { max: options } : options;
-    this.max = max;
-    this.queue = queue;
-    this.waitMs = waitMs;
+    const given = typeof options === 'number' ? { max: options } : options;
+    ({ max: this.max, queue: this.queue = DEFAULT_QUEUE, waitMs: this.waitMs = DEFAULT_QUEUE_WAIT_MS } = given);
   }
 
   get inFlight(): number {

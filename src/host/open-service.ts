@@ -1,5 +1,4 @@
-import { BuildSlots } from './build-slots.js';
-import { MAX_SERVICE_TIMEOUT_MS } from './max-service-timeout-ms.js';
+import { BuildSlots, MAX_SERVICE_TIMEOUT_MS } from './build-slots.js';
 import { NoteService } from './note-service.js';
 import { openStore } from './open-store.js';
 import { parseNotebookIds } from './parse-notebook-ids.js';

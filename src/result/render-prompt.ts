@@ -41,7 +41,6 @@ export function promptNotePiece(note: BareNote & { readonly focus?: string }): s
   );
 }
 
-/** What one focus-list entry adds to the prompt. */
 export function promptEntryPiece(uriAndTitle: string): string {
   return ENTRY + line(uriAndTitle);
 }
