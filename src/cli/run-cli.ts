@@ -21,10 +21,7 @@ export const EXIT = { done: 0, failed: 1, invalidInput: 2, notFound: 3 } as cons
 
 type Write = (text: string) => void;
 
-interface BuildFlags extends Omit<BuildOptionsText, 'links'>, StoreFlags {
-  readonly report?: boolean;
-  readonly links?: boolean;
-}
+type BuildFlags = Omit<BuildOptionsText, 'links'> & StoreFlags & { readonly report?: boolean; readonly links?: boolean };
 
 interface StoreFlags {
   readonly db?: string;
@@ -197,9 +194,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   }
 }
 
-interface LoadFlags extends StoreFlags {
-  readonly batch?: string;
-}
+type LoadFlags = StoreFlags & { readonly batch?: string };
 
 async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, err: Write): Promise<number> {
   try {

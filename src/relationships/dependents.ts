@@ -9,10 +9,8 @@ export const DEPENDENTS = {
   LinkedNote: ['LinkedNoteLink'],
 } as const satisfies Partial<Record<RelatedRelation, readonly RelatedRelation[]>>;
 
-/** A relation whose reached notes feed others. */
-export type FeedingRelation = keyof typeof DEPENDENTS;
 /** A relation whose candidates come from anchors rather than from the focus note. */
-export type AnchoredRelation = (typeof DEPENDENTS)[FeedingRelation][number];
+export type AnchoredRelation = (typeof DEPENDENTS)[keyof typeof DEPENDENTS][number];
 
 /** The relations fed by `relation`'s reached notes; none for most. */
 export function dependentsOf(relation: RelatedRelation): readonly AnchoredRelation[] {
