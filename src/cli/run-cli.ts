@@ -23,11 +23,7 @@ type Write = (text: string) => void;
 
 type BuildFlags = Omit<BuildOptionsText, 'links'> & StoreFlags & { readonly report?: boolean; readonly links?: boolean };
 
-interface StoreFlags {
-  readonly db?: string;
-  readonly table?: string;
-  readonly columns?: string;
-}
+type StoreFlags = { readonly [K in 'db' | 'table' | 'columns']?: string };
 
 const DB_FORMS = `fixture.json|${MYSQL_URL_FORM}|${POSTGRES_URL_FORM}`;
 

@@ -5,16 +5,9 @@ import { parseNotebookIds } from './parse-notebook-ids.js';
 import { wholeNumberFlag } from './whole-number-flag.js';
 
 /** The settings every service takes, as text (flags or their environment variables). */
-export interface ServiceFlags {
-  readonly db?: string;
-  readonly table?: string;
-  readonly columns?: string;
-  readonly readableNotebooks?: string;
-  readonly maxBuilds: string;
-  readonly queue: string;
-  readonly queueWaitMs: string;
-  readonly timeoutMs: string;
-}
+export type ServiceFlags = { readonly [K in 'db' | 'table' | 'columns' | 'readableNotebooks']?: string } & {
+  readonly [K in 'maxBuilds' | 'queue' | 'queueWaitMs' | 'timeoutMs']: string;
+};
 
 /** What both services share: settings checked, the store opened with a connection per build and one spare, bounded slots. */
 export async function openService(flags: ServiceFlags, fieldOf: (key: string) => string) {
