@@ -3,33 +3,51 @@ import type { NoteReader } from './store/note-store.js';
 import type { ExtendedReadRequest } from './store/extended-read-request.js';
 import type { ReadRequest } from './store/read-request.js';
 
+/** Why a deadline ends: its time is up, or its caller aborted (with the caller's reason). */
+export interface DeadlineEnds {
+  timedOut(timeoutMs: number): unknown;
+  aborted(callerReason: unknown): unknown;
+}
+
+const BUILD_ENDS: DeadlineEnds = { timedOut: (timeoutMs) => new BuildTimeout(timeoutMs), aborted: (cause) => new BuildAborted({ cause }) };
+
 /**
  * One build's deadline: its `timeoutMs` and the caller's signal as one signal for the store (which gives up reads and
- * its connection), a check for the walk (`WalkPace` says when) and a race for what the build waits on.
+ * its connection), a check for the walk (`WalkPace` says when) and a race for what the build waits on. Not
+ * `AbortSignal.any`'s signal, which may be garbage-collected before it fires; a service's call has one too, with its own `ends`.
  */
 export class Deadline {
   private readonly controller = new AbortController();
   readonly signal: AbortSignal = this.controller.signal;
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort: () => void;
   private readonly endsAt: number;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
-  private reason: Error | undefined;
+  private reason: unknown;
   /** The waits `race` holds, each rejected once the build ends. */
-  private readonly racing = new Set<(reason: Error) => void>();
+  private readonly racing = new Set<(reason: unknown) => void>();
 
-  constructor(private readonly timeoutMs: number, private readonly caller: AbortSignal | undefined) {
-    this.endsAt = performance.now() + timeoutMs;
-    this.timer = setTimeout(() => this.end(new BuildTimeout(timeoutMs)), timeoutMs);
-    this.timer.unref?.();
-    this.onCallerAbort = () => this.end(new BuildAborted({ cause: caller?.reason }));
+  constructor(
+    private readonly timeoutMs: number | undefined, private readonly caller: AbortSignal | undefined, private readonly ends = BUILD_ENDS,
+  ) {
+    this.endsAt = performance.now() + (timeoutMs ?? Infinity);
+    if (timeoutMs !== undefined) {
+      this.timer = setTimeout(() => this.end(ends.timedOut(timeoutMs)), timeoutMs);
+      this.timer.unref?.();
+    }
+    this.onCallerAbort = () => this.end(ends.aborted(caller?.reason));
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
   }
 
+  /** The time left, at least 1 ms; none without a timeout. */
+  remainingMs(): number | undefined {
+    return this.timeoutMs === undefined ? undefined : Math.max(1, Math.ceil(this.endsAt - performance.now()));
+  }
+
   /** Throws the build's typed error once the deadline passed or the caller aborted; reads the clock, as a walk in memory starves the timer. */
   check(now = performance.now()): void {
-    if (this.reason === undefined && now >= this.endsAt) this.end(new BuildTimeout(this.timeoutMs));
+    if (this.reason === undefined && now >= this.endsAt) this.end(this.ends.timedOut(this.timeoutMs!));
     if (this.reason !== undefined) throw this.reason;
   }
 
@@ -39,7 +57,7 @@ export class Deadline {
   }
 
   /** Ends the build: aborts the signal the store holds, and fails the walk's next check. */
-  private end(reason: Error): void {
+  private end(reason: unknown): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
     for (const reject of this.racing) reject(reason);

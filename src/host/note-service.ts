@@ -1,12 +1,12 @@
 import { buildContext } from '../build-context.js';
 import type { AnyBuildOptions } from '../build-options.js';
+import { Deadline, type DeadlineEnds } from '../deadline.js';
 import { BuildTimeout, ValidationError } from '../note-context-error.js';
 import { render } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import type { z } from 'zod';
 import type { BuildSlots } from './build-slots.js';
-import { CallDeadline } from './call-deadline.js';
 import { FindNotesRequestSchema } from './find-notes-request-schema.js';
 import type { ContextRequest } from './context-request-schema.js';
 
@@ -19,13 +19,16 @@ export interface CallScope {
   readonly timeoutMs?: number | undefined;
 }
 
+/** A call ends with its caller's own reason, or a timeout that names no build. */
+const CALL_ENDS: DeadlineEnds = { timedOut: () => new DOMException('the request did not finish in time', 'TimeoutError'), aborted: (reason) => reason };
+
 /** What services do with a store: every input validated with the library's schemas; with `slots`, bounded. */
 export class NoteService {
   constructor(private readonly store: NoteStore & NoteFinder, private readonly slots?: BuildSlots) {}
 
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}) {
     const request = parse(schema, input);
-    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    const end = new Deadline(scope.timeoutMs, scope.signal, CALL_ENDS);
     try {
       // A call that waits for a slot keeps to its deadline: the build gets the time left.
       const outcome = await this.run(() => {
@@ -50,7 +53,7 @@ export class NoteService {
 
   async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
     const { query, limit } = parse(FindNotesRequestSchema, input);
-    const end = new CallDeadline(scope.signal, scope.timeoutMs);
+    const end = new Deadline(scope.timeoutMs, scope.signal, CALL_ENDS);
     try {
       // The search gets the call's signal: the store gives up its connection when it aborts.
       const options = { limit, signal: end.signal, ...(scope.readableNotebooks && { readableNotebooks: new Set(scope.readableNotebooks) }) };
