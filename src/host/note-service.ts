@@ -20,7 +20,10 @@ export interface CallScope {
 }
 
 /** A call ends with its caller's own reason, or a timeout that names no build. */
-const CALL_ENDS: DeadlineEnds = { timedOut: () => new DOMException('the request did not finish in time', 'TimeoutError'), aborted: (reason) => reason };
+const CALL_ENDS: DeadlineEnds = {
+  timedOut: () => new DOMException('the request did not finish in time', 'TimeoutError'),
+  aborted: (reason) => reason,
+};
 
 /** What services do with a store: every input validated with the library's schemas; with `slots`, bounded. */
 export class NoteService {
