@@ -27,9 +27,7 @@ export class Deadline {
   /** The waits `race` holds, each rejected once the build ends. */
   private readonly racing = new Set<(reason: unknown) => void>();
 
-  constructor(
-    private readonly timeoutMs: number | undefined, private readonly caller: AbortSignal | undefined, private readonly ends = BUILD_ENDS,
-  ) {
+  constructor(private readonly timeoutMs: number | undefined, private readonly caller: AbortSignal | undefined, private readonly ends = BUILD_ENDS) {
     this.endsAt = performance.now() + (timeoutMs ?? Infinity);
     if (timeoutMs !== undefined) {
       this.timer = setTimeout(() => this.end(ends.timedOut(timeoutMs)), timeoutMs);
