@@ -1,5 +1,5 @@
 import { NOTE_SHAPES, type NoteShape } from '../model/note-shape.js';
-import { focusListOf } from '../relationships/focus-lists.js';
+import { focusListOf, type FocusListRule } from '../relationships/focus-lists.js';
 import { RELATED_RELATIONS, type RelatedRelation } from '../relationships/relation.js';
 import type { OutputFormat } from '../result/render.js';
 import { jsonEntryPieceBytes, jsonListCloser, jsonNotePieceBytes } from '../result/render-json.js';
@@ -11,9 +11,8 @@ import type { NoteRecord } from '../model/note-record.js';
 import { relatedNoteOf } from '../result/related-note-of.js';
 import { listEntryOf, type ListEntry } from './list-entry-of.js';
 import type { ShownSize } from '../store/shown-size.js';
-import { floorOf, MOST_BYTES_PER_TOKEN, SLOT, templateFloors, type TemplateFloor } from './template-floor.js';
+import { utf8Length } from '../model/utf8-length.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
-import { listEntryWindow, relatedNoteWindow, type Window } from './window.js';
 
 /** What adding a piece to the output costs, in the build's tokenizer and format (spec section 5). */
 export interface CostModel {
@@ -35,8 +34,11 @@ export interface CostModel {
 }
 
 const SMALLEST_LINK = '[](/n1)';
-/** A link whose title is a text of the template. */
+/** A text of a template (see {@link templateFloor}). */
+const SLOT = '\uE000';
 const SLOT_LINK = `[${SLOT}](/n1)`;
+/** No BPE token of o200k or cl100k decodes to more than 128 bytes. */
+const MOST_BYTES_PER_TOKEN = 128;
 
 const models = new Map<string, CostModel>();
 
@@ -78,33 +80,31 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
   }
 }
 
-/** Exact costs in the compact JSON, from windows (window.ts); floors: the window after at least, less the one before. */
+/** Exact costs in the compact JSON, from windows ({@link Window}); floors: the window after at least, less the one before. */
 function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list), jsonListCloser(entry.rule.list, result.focusPlace)));
   const floors = () => {
-    const templateFloor = templateFloors(tokenizer);
+    const windowFloor = ({ before, after }: Window): LayoutFloor => ({ ...templateFloor(after, tokenizer.count), replaced: tokenizer.count(before) });
     // What a note's entry adds at least, first in its list or not; none when prepended (its window holds the next title).
     const entryFloor = (relation: RelatedRelation) => {
       const rule = focusListOf(relation);
       if (!rule || rule.placement === 'prepend') return 0;
-      const entries = [[], [SMALLEST_LINK]].map((list) => {
-        const { before, after } = listEntryWindow(JSON.stringify(SLOT_LINK), rule, list, jsonListCloser(rule.list, undefined));
-        return floorOf(templateFloor(after), 0, 0) - tokenizer.count(before);
-      });
+      const entries = [[], [SMALLEST_LINK]].map((list) =>
+        floorOf(windowFloor(listEntryWindow(JSON.stringify(SLOT_LINK), rule, list, jsonListCloser(rule.list, undefined))), 0, 0),
+      );
       return Math.max(0, Math.min(...entries));
     };
     const entryFloors = new Map(RELATED_RELATIONS.map((relation) => [relation, entryFloor(relation)]));
     return bpeFloors((relation, shape) =>
       [false, true].map((hasPrevious) => {
-        const { before, after } = relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious);
-        const note = templateFloor(after);
-        return { ...note, exact: note.exact + entryFloors.get(relation)!, replaced: tokenizer.count(before) };
+        const note = windowFloor(relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious));
+        return { ...note, exact: note.exact + entryFloors.get(relation)! };
       }),
     );
   };
-  // The least a note's own piece adds, first or after others: both windows split before its first key (window.ts),
+  // The least a note's own piece adds, first or after others: both windows split before its first key (relatedNoteWindow),
   // so they differ only in what comes before it, counted once per model.
   const FIRST_KEY = '{"uriAndTitle"';
   let leastOpening: number | undefined;
@@ -146,21 +146,114 @@ function promptBpeModel(tokenizer: Tokenizer): CostModel {
   const entryCost = (entry: ListEntry) => tokenizer.count(promptEntryPiece(entry.text));
   const noteCost = (note: BareNote, entry: ListEntry | undefined) => tokenizer.count(promptNotePiece(note)) + (entry ? entryCost(entry) : 0);
   return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
-    const templateFloor = templateFloors(tokenizer);
-    const entry = templateFloor(promptEntryPiece(SLOT_LINK));
+    const entry = templateFloor(promptEntryPiece(SLOT_LINK), tokenizer.count);
     return bpeFloors((relation, shape) => {
       const note = templateNote(relation, shape);
       const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
-      const { exact, textStretches, fixedBytesAroundText } = templateFloor(piece);
+      const { exact, textStretches, fixedBytesAroundText } = templateFloor(piece, tokenizer.count);
       const listed = focusListOf(relation) ? entry : { exact: 0, textStretches: 0 };
       return [{ exact: exact + listed.exact, textStretches: textStretches + listed.textStretches, fixedBytesAroundText, replaced: 0 }];
     });
   });
 }
 
-/** A template's floor, less the tokens of the text its window replaces (JSON), in one layout. */
-interface LayoutFloor extends TemplateFloor {
+/**
+ * Where a piece meets its neighbours in the compact JSON, cut where o200k and cl100k always split, so that a piece adds
+ * exactly tokens(`after`) − tokens(`before`) (docs/internals.md, "Pricing: exact accounting").
+ */
+type Window = { readonly before: string; readonly after: string };
+
+/** A related note appended to `relatedNotes`: from the end of the previous note's relation (or of the key) to the end of the output. */
+function relatedNoteWindow(noteJson: string, hasPrevious: boolean): Window {
+  return hasPrevious ? { before: '"}]}', after: `"},${noteJson}]}` } : { before: '":[]}', after: `":[${noteJson}]}` };
+}
+
+/**
+ * An entry added to a focus list. Appended: from the end of the last entry's id (or the list's key)
+ * to the next key's first letter (`closer`). Prepended: from the list's key to the `n` of the first entry's `(/n{id})`.
+ */
+function listEntryWindow(entryJson: string, rule: FocusListRule, list: readonly string[], closer: string): Window {
+  if (list.length === 0) return { before: `":[${closer}`, after: `":[${entryJson}${closer}` };
+  if (rule.placement === 'append') return { before: `)"${closer}`, after: `)",${entryJson}${closer}` };
+  const first = JSON.stringify(list[0]);
+  const head = first.slice(0, first.lastIndexOf('(/n') + 2);
+  return { before: `":[${head}`, after: `":[${entryJson},${head}` };
+}
+
+/**
+ * What a template costs whatever its texts, in one layout: stretches without text exactly, those with text by their
+ * chunks and fixed bytes, less the tokens of the text its window replaces (JSON).
+ */
+interface LayoutFloor {
+  readonly exact: number;
+  readonly textStretches: number;
+  readonly fixedBytesAroundText: number;
   readonly replaced: number;
+}
+
+/**
+ * Lower bounds of a piece's cost in o200k or cl100k from its template, each note text a {@link SLOT}: between places
+ * split whatever the texts (`splitsAt`) a stretch without text costs what it costs alone; one with text a token for a
+ * chunk without words and one per word start; and no token holds more than 128 bytes.
+ */
+function templateFloor(template: string, count: (text: string) => number): Omit<LayoutFloor, 'replaced'> {
+  let exact = 0;
+  let textStretches = 0;
+  let fixedBytesAroundText = 0;
+  let start = 0;
+  for (let end = 1; end <= template.length; end++) {
+    if (end < template.length && !splitsAt(template, end)) continue;
+    const stretch = template.slice(start, end);
+    if (!stretch.includes(SLOT)) {
+      exact += count(stretch);
+    } else {
+      fixedBytesAroundText += utf8Length(stretch.replaceAll(SLOT, ''));
+      if (givesChunkWithoutWords(stretch)) textStretches++;
+    }
+    start = end;
+  }
+  return { exact, textStretches, fixedBytesAroundText };
+}
+
+/** The tokens a piece adds at least in a layout, given its texts' word starts and bytes. */
+function floorOf({ exact, textStretches, fixedBytesAroundText, replaced }: LayoutFloor, wordStarts: number, textBytes: number): number {
+  return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN)) - replaced;
+}
+
+const isLetter = (char: string | undefined) => char !== undefined && /^[A-Za-z]$/.test(char);
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+const isAlnum = (char: string | undefined) => isLetter(char) || isDigit(char);
+/** ASCII characters other than letters, digits and the apostrophe: whitespace, controls, punctuation. */
+const isNotWord = (char: string | undefined) => char !== undefined && char.length === 1 && char <= '\x7f' && char !== "'" && !isAlnum(char);
+/** ASCII punctuation and symbols but the apostrophe, which can begin a contraction (`'s`). */
+const isPunctuation = (char: string | undefined) => isNotWord(char) && char! > ' ' && char !== '\x7f';
+
+const fixed = (char: string | undefined): char is string => char !== undefined && char !== SLOT;
+
+/**
+ * Whether both pre-tokenizers always split `template` before index `at`, whatever its texts (only fixed characters decide):
+ * before a letter or digit after two punctuation characters (the punctuation chunk takes both, so the letter cannot
+ * join it as a prefix); after a letter or digit followed by anything but a letter, digit or apostrophe; between a letter
+ * and a digit (digits only form chunks of digits); after a line break followed by neither whitespace nor `/`.
+ */
+function splitsAt(template: string, at: number): boolean {
+  const [a, b, c] = [template[at - 2], template[at - 1], template[at]];
+  if (!fixed(b) || !fixed(c)) return false;
+  if (isAlnum(c) && fixed(a) && isPunctuation(a) && isPunctuation(b)) return true;
+  if (isAlnum(b) && isNotWord(c)) return true;
+  if ((isLetter(b) && isDigit(c)) || (isDigit(b) && isLetter(c))) return true;
+  return b === '\n' && !/\s/.test(c) && c !== '/';
+}
+
+/**
+ * Whether a stretch with text holds a chunk without letters or digits: it starts with two fixed non-word characters (a
+ * prefix only goes before letters), or a text is followed by two (no chunk runs from a word into them, but contractions).
+ */
+function givesChunkWithoutWords(stretch: string): boolean {
+  const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);
+  if (twoNonWord(0)) return true;
+  for (let at = 1; at < stretch.length; at++) if (stretch[at - 1] === SLOT && twoNonWord(at)) return true;
+  return false;
 }
 
 /** A note costs at least its template's floor in every layout it may take; the size limits take the most lenient. */
@@ -174,7 +267,7 @@ function bpeFloors(layoutsOf: (relation: RelatedRelation, shape: NoteShape) => L
   return {
     note: (relation, shape, textBytes, wordStarts) => {
       let least = Number.POSITIVE_INFINITY;
-      for (const layout of layouts[relation][shape]!) least = Math.min(least, floorOf(layout, wordStarts, textBytes) - layout.replaced);
+      for (const layout of layouts[relation][shape]!) least = Math.min(least, floorOf(layout, wordStarts, textBytes));
       return least;
     },
     maxTextBytes: (shape, remaining) => remaining * MOST_BYTES_PER_TOKEN + bytesOver[shape]!,
