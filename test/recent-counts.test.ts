@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { RecentCounts } from '../src/budget/recent-counts.js';
+import { RecentCounts } from '../src/budget/make-linear-counter.js';
 
 it('RecentCounts remembers at most two generations of keys, keeping the ones looked up again', () => {
   const counted: string[] = [];

@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { bpeMerge } from './bpe-merge.js';
 import type { RankTable } from './rank-table.js';
-import { RecentCounts } from './recent-counts.js';
 import { shortChunkCount } from './short-chunk-count.js';
 
 export type BpeEncoding = 'o200k' | 'cl100k';
@@ -49,4 +48,25 @@ export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => 
     }
     return tokens;
   };
+}
+
+/** Counts of recent keys in two generations of `Map`s, the older dropped when the newer is full: cheaper than an LRU. */
+export class RecentCounts {
+  private newer = new Map<string, number>();
+  private older = new Map<string, number>();
+
+  constructor(private readonly perGeneration: number) {}
+
+  get(key: string, count: (key: string) => number): number {
+    const found = this.newer.get(key);
+    if (found !== undefined) return found;
+    const tokens = this.older.get(key) ?? count(key);
+    if (this.newer.size >= this.perGeneration) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    // A key cut from a longer text may hold on to all of it (V8 slices): keep a copy of its own.
+    this.newer.set(` ${key}`.slice(1), tokens);
+    return tokens;
+  }
 }
