@@ -123,12 +123,8 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const leastEntryCost = (entry: ListEntry) => {
     if (entry.rule.placement === 'prepend') return 0;
     const text = JSON.stringify(entry.text);
-    const closers = new Set([jsonListCloser(entry.rule.list, undefined), jsonListCloser(entry.rule.list, { index: 0, of: 2 }), jsonListCloser(entry.rule.list, { index: 1, of: 2 })]);
-    let least = Number.POSITIVE_INFINITY;
-    for (const closer of closers) {
-      for (const list of [[], [SMALLEST_LINK]]) least = Math.min(least, windowCost(listEntryWindow(text, entry.rule, list, closer)));
-    }
-    return least;
+    const closers = new Set([undefined, { index: 0, of: 2 }, { index: 1, of: 2 }].map((place) => jsonListCloser(entry.rule.list, place)));
+    return Math.min(...[...closers].flatMap((closer) => [[], [SMALLEST_LINK]].map((list) => windowCost(listEntryWindow(text, entry.rule, list, closer)))));
   };
   return withFloors(
     {

@@ -8,7 +8,6 @@ export interface RankTableData {
   /** The key of rank r is `keys[offsets[r], offsets[r + 1])`; empty for a token no bytes find. */
   readonly offsets: Uint32Array;
   readonly keys: Uint8Array;
-  /** The longest key's length. */
   readonly maxKeyBytes: number;
   /** The tokens with lone surrogates, [rank, token]: only a whole chunk can equal one. */
   readonly illFormed: readonly (readonly [number, string])[];
