@@ -11,6 +11,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { relatedNoteOf } from '../result/related-note-of.js';
 import { listEntryOf, type ListEntry } from './list-entry-of.js';
 import type { ShownSize } from '../store/shown-size.js';
+import { getOrMake } from '../store/get-or-make.js';
 import { utf8Length } from '../model/utf8-length.js';
 import { estimateTokensOfBytes, type Tokenizer } from './tokenizer.js';
 
@@ -44,10 +45,7 @@ const models = new Map<string, CostModel>();
 
 /** The cost model of a tokenizer and format; its floors take a few hundred counts, so each is made once. */
 export function costModelFor(tokenizer: Tokenizer, format: OutputFormat): CostModel {
-  const key = `${tokenizer.name}/${format}`;
-  let model = models.get(key);
-  if (!model) models.set(key, (model = makeCostModel(tokenizer, format)));
-  return model;
+  return getOrMake(models, `${tokenizer.name}/${format}`, () => makeCostModel(tokenizer, format));
 }
 
 function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
@@ -68,7 +66,7 @@ function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
         const smallest = floorTable((relation, shape) => jsonNotePieceBytes(noteOf(relation, shape, SMALLEST_LINK, '')));
         const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
         return {
-          note: (relation, shape, textBytes) => Math.ceil((smallest[relation][shape]! + textBytes) / 3.75),
+          note: (relation, shape, textBytes) => estimateTokensOfBytes(smallest[relation][shape]! + textBytes),
           maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
           maxWordStarts: () => Number.MAX_SAFE_INTEGER,
         };
@@ -124,7 +122,8 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
     if (entry.rule.placement === 'prepend') return 0;
     const text = JSON.stringify(entry.text);
     const closers = new Set([undefined, { index: 0, of: 2 }, { index: 1, of: 2 }].map((place) => jsonListCloser(entry.rule.list, place)));
-    return Math.min(...[...closers].flatMap((closer) => [[], [SMALLEST_LINK]].map((list) => windowCost(listEntryWindow(text, entry.rule, list, closer)))));
+    const costs = [...closers].flatMap((closer) => [[], [SMALLEST_LINK]].map((list) => windowCost(listEntryWindow(text, entry.rule, list, closer))));
+    return Math.min(...costs);
   };
   return withFloors(
     {
@@ -285,34 +284,24 @@ interface Floors {
 
 /** A model from its costs and floors, made on first use (a few hundred counts for a BPE model): many builds never need them. */
 function withFloors(costs: Costs, makeFloors: () => Floors): CostModel {
-  let made: { floors: Floors; cheapestNote: number } | undefined;
-  const floors = () => {
-    if (!made) {
-      const floors = makeFloors();
-      made = { floors, cheapestNote: Math.min(...RELATED_RELATIONS.flatMap((relation) => everyShape((shape) => floors.note(relation, shape, 0, 0)))) };
-    }
-    return made;
-  };
+  let made: Floors | undefined;
+  let cheapestNote: number | undefined;
+  const floors = () => (made ??= makeFloors());
   const leastCosts = new Map<string, (note: NoteRecord) => number>();
   return {
     noteCost: costs.noteCost,
     entryCost: costs.entryCost,
-    leastCost: (relation, detailsLimit) => {
-      const key = `${relation}/${detailsLimit}`;
-      let of = leastCosts.get(key);
-      if (!of) {
-        of = (note) => costs.leastNoteCost(relatedNoteOf(note, relation, detailsLimit, undefined), listEntryOf(relation, note));
-        leastCosts.set(key, of);
-      }
-      return of;
-    },
-    noteFloor: (relation, shown) => floors().floors.note(relation, shown.shape, shown.textBytes, shown.wordStarts),
+    leastCost: (relation, detailsLimit) =>
+      getOrMake(leastCosts, `${relation}/${detailsLimit}`, () => (note: NoteRecord) =>
+        costs.leastNoteCost(relatedNoteOf(note, relation, detailsLimit, undefined), listEntryOf(relation, note)),
+      ),
+    noteFloor: (relation, shown) => floors().note(relation, shown.shape, shown.textBytes, shown.wordStarts),
     get cheapestNote() {
-      return floors().cheapestNote;
+      return (cheapestNote ??= Math.min(...RELATED_RELATIONS.flatMap((relation) => everyShape((shape) => floors().note(relation, shape, 0, 0)))));
     },
     sizeLimits: (remaining) => ({
-      maxTextBytes: everyShape((shape) => floors().floors.maxTextBytes(shape, remaining)),
-      maxWordStarts: everyShape((shape) => floors().floors.maxWordStarts(shape, remaining)),
+      maxTextBytes: everyShape((shape) => floors().maxTextBytes(shape, remaining)),
+      maxWordStarts: everyShape((shape) => floors().maxWordStarts(shape, remaining)),
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { utf8Length } from '../model/utf8-length.js';
+import { getOrMake } from '../store/get-or-make.js';
 import type { TokenizerName } from './tokenizer-names.js';
 
 export { TOKENIZER_NAMES, type TokenizerName } from './tokenizer-names.js';
@@ -23,9 +24,7 @@ const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 
 /** The tokenizer of that name; the BPE tables (a few MB each) load on first use, not on import. */
 export function loadTokenizer(name: TokenizerName): Promise<Tokenizer> {
-  let tokenizer = loaded.get(name);
-  if (!tokenizer) loaded.set(name, (tokenizer = loadBpe(name)));
-  return tokenizer;
+  return getOrMake(loaded, name, () => loadBpe(name));
 }
 
 async function loadBpe(name: TokenizerName): Promise<Tokenizer> {
