@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /** An encoding's ranks as gpt-tokenizer takes them: by rank, a string or the bytes of a token. */
 export type RankData = readonly (string | readonly number[])[];
 
@@ -14,7 +16,6 @@ export interface RankTableData {
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Pairs of tokens whose rank is remembered, direct-mapped (a power of two). */
 const PAIRS_REMEMBERED = 1 << 18;
 
@@ -63,7 +64,7 @@ export class RankTable {
       if (typeof token !== 'string') {
         const bytes = Uint8Array.from(token);
         // Valid UTF-8 is looked up as the string it decodes to.
-        if (!isValidUtf8(bytes)) {
+        if (!isUtf8(bytes)) {
           keys.set(bytes, at);
           at += bytes.length;
         }
@@ -151,12 +152,3 @@ function sameKey(keys: Uint8Array, offsets: Uint32Array, rank: number, bytes: Ui
 }
 
 const startsWithBom = (bytes: Uint8Array, at: number, n: number) => at + 2 < n && bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
-
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    strictUtf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
