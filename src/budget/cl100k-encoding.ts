@@ -3,10 +3,9 @@ import type { BpeEncodingData } from './make-linear-counter.js';
 import { readRankFile } from './rank-file.js';
 import { RankTable } from './rank-table.js';
 
-// The table from the rank file the build writes beside this module, else made from the library's ranks.
 const table =
   readRankFile(new URL('./cl100k_base.ranks', import.meta.url), import.meta.resolve('gpt-tokenizer/bpeRanks/cl100k_base')) ??
   RankTable.fromRanks((await import('gpt-tokenizer/bpeRanks/cl100k_base')).default);
 
-/** gpt-tokenizer's cl100k_base; importing this module loads its table only, from the package's rank file when there is one. */
+/** gpt-tokenizer's cl100k_base; importing this module loads its table only: from the build's rank file beside it, else from the library's ranks. */
 export const CL100K_ENCODING: BpeEncodingData = { name: 'cl100k', split: CL100K_TOKEN_SPLIT_REGEX, table };
