@@ -42,11 +42,7 @@ export class RankTable {
     ({ slots: this.slots, offsets: this.offsets, keys: this.keys, maxKeyBytes: this.maxKeyBytes } = data);
     this.mask = this.slots.length - 1;
     this.illFormed = new Map(data.illFormed.map(([rank, token]) => [token, rank]));
-    const one = new Uint8Array(1);
-    for (let byte = 0; byte < 256; byte++) {
-      one[0] = byte;
-      this.byteRanks[byte] = this.find(one, 0, 1);
-    }
+    for (let byte = 0; byte < 256; byte++) this.byteRanks[byte] = this.find(Uint8Array.of(byte), 0, 1);
   }
 
   /** The table of `ranks`; throws for ranks with a hole or an empty token, which have no key. */
