@@ -27,15 +27,12 @@ export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => 
   const isLong = (chunk: string) =>
     chunk.length * 3 > LONG_CHUNK_BYTES && (chunk.length > LONG_CHUNK_BYTES || Buffer.byteLength(chunk, 'utf8') > LONG_CHUNK_BYTES);
   const shortChunks = new RecentCounts(SHORT_CHUNKS_REMEMBERED);
-  const longChunks = new LRUCache<string, number>({ maxSize: LONG_CHUNK_CHARS_REMEMBERED, sizeCalculation: (_, chunk) => chunk.length });
-  const countLong = (chunk: string) => {
-    let tokens = longChunks.get(chunk);
-    if (tokens === undefined) {
-      tokens = bpeMerge(chunk, table).length;
-      if (chunk.length <= LONG_CHUNK_CHARS_REMEMBERED) longChunks.set(chunk, tokens);
-    }
-    return tokens;
-  };
+  // A chunk longer than the whole cache is merged and not kept.
+  const longChunks = new LRUCache<string, number>({
+    maxSize: LONG_CHUNK_CHARS_REMEMBERED,
+    sizeCalculation: (_, chunk) => chunk.length,
+    memoMethod: (chunk) => bpeMerge(chunk, table).length,
+  });
   const chunks = new RegExp(encoding.split.source, 'gu');
 
   return (text) => {
@@ -44,7 +41,7 @@ export function makeLinearCounter(encoding: BpeEncodingData): (text: string) => 
     for (let match = chunks.exec(text); match !== null; match = chunks.exec(text)) {
       const chunk = match[0];
       if (chunk === '') throw new Error('the pre-tokenizer matched an empty chunk'); // none of its alternatives can
-      tokens += isLong(chunk) ? countLong(chunk) : shortChunks.get(chunk, countShort);
+      tokens += isLong(chunk) ? longChunks.memo(chunk) : shortChunks.get(chunk, countShort);
     }
     return tokens;
   };
