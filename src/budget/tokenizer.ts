@@ -11,14 +11,10 @@ export interface Tokenizer {
 }
 
 /** `ceil(utf8 bytes / 3.75)`, the spec's `estimate` (section 5). */
-export function estimateTokens(text: string): number {
-  return estimateTokensOfBytes(utf8Length(text));
-}
+export const estimateTokens = (text: string): number => estimateTokensOfBytes(utf8Length(text));
 
 /** {@link estimateTokens} of a text of `bytes` UTF-8 bytes. */
-export function estimateTokensOfBytes(bytes: number): number {
-  return Math.ceil(bytes / 3.75);
-}
+export const estimateTokensOfBytes = (bytes: number): number => Math.ceil(bytes / 3.75);
 
 const loaded = new Map<TokenizerName, Promise<Tokenizer>>();
 
