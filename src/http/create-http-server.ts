@@ -1,10 +1,11 @@
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { NotAuthorized } from '../host/service-error.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
-import { answerClientError } from './answer-client-error.js';
-import { errorBody, httpErrorOf } from './http-error.js';
+import { errorBody, httpErrorOf, type ErrorBody } from './http-error.js';
 import { REPORT_HEADER } from './context-envelope-schema.js';
 import { READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { HANDLER_GRACE_MS, noteContextPlugin, type NoteContextPluginOptions } from './note-context-plugin.js';
@@ -69,4 +70,23 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   if (options.compress === true) await app.register(compress, { global: true });
   await app.register(noteContextPlugin, options);
   return app;
+}
+
+/** Answers a request Node's parser refused (`clientErrorHandler`) in the API's error shape, revealing nothing: no token was checked. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body] = clientErrorOf(error.code);
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}`;
+    socket.write(`${head}\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy();
+}
+
+function clientErrorOf(code: string | undefined): [number, ErrorBody] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, { code: 'invalid_input', message: 'invalid input: the request headers are too large' }];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, { code: 'timeout', message: 'the request was not received in time' }];
+  if (code === 'HPE_INVALID_METHOD') return [400, { code: 'invalid_input', message: 'invalid input: unknown method' }];
+  return [400, { code: 'invalid_input', message: 'invalid input: malformed request' }];
 }

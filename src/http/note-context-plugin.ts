@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Registry } from 'prom-client';
+import { booleanFromText, numberFromText } from '../build-options.js';
+import { jsonSchemaOf } from '../json-schemas.js';
 import { ValidationError } from '../note-context-error.js';
 import { parseNotebookIds } from '../host/parse-notebook-ids.js';
 import { BuildSlots } from '../host/build-slots.js';
@@ -14,13 +18,9 @@ import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { REPORT_HEADER } from './context-envelope-schema.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
-import { entityTag, matchesIfNoneMatch } from './entity-tag.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
 import { openApiInfo, openApiRoutes } from './open-api-routes.js';
-import { probeStore } from './probe-store.js';
-import { queryInput } from './query-input.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id-of.js';
-import { routeMethods } from './route-methods.js';
 import { traceRequests } from './trace-requests.js';
 
 export interface NoteContextPluginOptions {
@@ -66,7 +66,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const metrics = new HttpMetrics(slots, options.metrics?.registry);
   const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
   const bearer = options.token !== undefined;
-  const schemas = openApiRoutes({ bearer });
+  const schemas = openApiRoutes({ bearer, publicMetrics: options.metrics?.public === true });
 
   // Route schemas only document (OpenAPI): zod checks requests with the CLI's messages, and answers are plain JSON.
   app.setValidatorCompiler(() => () => true);
@@ -75,7 +75,13 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const ownDocument = !app.hasDecorator('swagger');
   if (ownDocument) await app.register((await import('@fastify/swagger')).default, { openapi: openApiInfo({ version: options.version ?? '0.0.0', bearer }) });
 
-  const allowedOn = routeMethods(app);
+  // The methods each route answers, collected as routes are added: what a 405 names in `Allow`.
+  const routes: { readonly pattern: RegExp; readonly methods: readonly string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    const literal = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    routes.push({ pattern: new RegExp(`^${literal.replace(/:[^/]+/g, '[^/]+')}$`), methods: [route.method].flat() });
+  });
+  const allowedOn = (path: string) => [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
   const inRequestSpan = traceRequests(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -148,18 +154,18 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
   }
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas.context }, async (request, reply) =>
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
     answerContext(request, reply, { ...queryInput(ContextParametersSchema, request.query), focus: request.params.id }),
   );
 
   // The foci listed (ids or uris, separated by commas) under one budget; one focus gives a `GraphRAGResult`, as on the CLI.
-  app.get<{ Querystring: Record<string, string | string[]> }>('/context', { handlerTimeout, schema: schemas.multiContext }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string | string[]> }>('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
     const input = queryInput(ContextQuerySchema, request.query);
     const foci = typeof input.focus === 'string' ? input.focus.split(',').map((item) => item.trim()) : input.focus;
     return answerContext(request, reply, { ...input, focus: Array.isArray(foci) && foci.length === 1 ? foci[0] : foci });
   });
 
-  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas.findNotes }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
     const search = async () => service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
     const observe = metrics.searchSeconds.startTimer();
@@ -180,18 +186,17 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
   };
   const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
-  app.get('/readyz', { ...probeRoute, schema: schemas.ready }, ready);
-  app.get('/health', { ...probeRoute, schema: schemas.health }, ready);
-  app.get('/livez', { ...probeRoute, schema: schemas.live }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { ...probeRoute, schema: schemas['/readyz'] }, ready);
+  app.get('/health', { ...probeRoute, schema: schemas['/health'] }, ready);
+  app.get('/livez', { ...probeRoute, schema: schemas['/livez'] }, async () => ({ status: 'ok' }));
 
   if (options.metrics?.route !== false) {
-    const open = options.metrics?.public === true;
-    app.get('/metrics', { config: { noteContextPublic: open }, schema: open ? { ...schemas.metrics, security: [] } : schemas.metrics }, async (_request, reply) =>
+    app.get('/metrics', { config: { noteContextPublic: options.metrics?.public === true }, schema: schemas['/metrics'] }, async (_request, reply) =>
       reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
     );
   }
 
-  if (ownDocument) app.get('/openapi.json', { schema: schemas.document }, async () => app.swagger());
+  if (ownDocument) app.get('/openapi.json', { schema: schemas['/openapi.json'] }, async () => app.swagger());
 
   // Access belongs to the host: a request may narrow the readable notebooks, never widen them.
   function readableFor(request: FastifyRequest): readonly number[] | undefined {
@@ -209,4 +214,54 @@ const ContextParametersSchema = ContextQuerySchema.omit({ focus: true });
 function positiveInteger(name: string, value: number, max: number): number {
   if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new ValidationError(name, `expected an integer from 1 to ${max}, got ${value}`);
   return value;
+}
+
+/** A weak entity tag of an answer: weak, because compression may change the bytes on the wire. */
+function entityTag(...parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part, 'utf8').update('\0');
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an `If-None-Match` header names `tag` (weak comparison, `*` included). */
+function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
+}
+
+const typesOf = new WeakMap<z.ZodObject, Record<string, { type?: unknown }>>();
+
+/** A query string as `schema`'s input: numbers, lists and booleans read as the CLI reads them, the rest left to the schema. */
+function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
+  let types = typesOf.get(schema);
+  if (!types) typesOf.set(schema, (types = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, { type?: unknown }>));
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    // Checked here, not left to the schema: a key such as `__proto__` would not survive the copy.
+    if (!Object.hasOwn(schema.shape, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
+    if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
+    const type = types[key]?.type;
+    input[key] =
+      type === 'integer' || type === 'number'
+        ? numberFromText(value)
+        : type === 'array'
+          ? value.split(',').map((item) => item.trim())
+          : type === 'boolean'
+            ? booleanFromText(value)
+            : value;
+  }
+  return input;
+}
+
+/** Why the store cannot serve a build now, in words for clients; undefined when `check` resolved within `withinMs`. */
+async function probeStore(check: () => Promise<void>, withinMs: number): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`the store did not answer within ${withinMs} ms`), withinMs)));
+  try {
+    return await Promise.race([check().then(() => undefined, (error: unknown) => httpErrorOf(error).message), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -11,28 +11,23 @@ import { ErrorBodySchema } from './http-error.js';
 const HealthSchema = z.strictObject({ status: z.enum(['ok', 'unavailable']), message: z.string().optional() });
 
 /** JSON Schema inside an OpenAPI 3.1 document (whose dialect it takes). */
-const withoutDialect = ({ $schema: _dialect, ...schema }: JsonSchema): JsonSchema => schema;
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => withoutDialect(jsonSchemaOf(schema, io));
-
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _dialect, ...inDocument } = jsonSchemaOf(schema, io);
+  return inDocument;
+};
 const json = (schema: object) => ({ 'application/json': { schema } });
 
-/** The OpenAPI side of each route, from the zod schemas that check them; no `$ref`, so that a host's own document stands alone. */
-export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context' | 'multiContext' | 'findNotes' | 'live' | 'ready' | 'health' | 'metrics' | 'document', FastifySchema> {
+/** The OpenAPI side of each route, by path, from the zod schemas that check them; no `$ref`, so that a host's own document stands alone. */
+export function openApiRoutes({ bearer, publicMetrics }: { bearer: boolean; publicMetrics: boolean }): Record<string, FastifySchema> {
   const error = (description: string) => ({ description, content: json(schemaOf(ErrorBodySchema, 'output')) });
   const unauthorized = bearer ? { 401: error('No or wrong bearer token (WWW-Authenticate: Bearer).') } : {};
+  const invalid = error('Invalid input; `field` names it.');
   const unavailable = error('The database cannot be reached, the request took too long, or too many wait for a free slot (Retry-After).');
-  const readableNotebooks = {
-    type: 'object',
-    properties: {
-      [READABLE_NOTEBOOKS_HEADER]: {
-        type: 'string',
-        pattern: '^\\s*([1-9][0-9]*\\s*(,\\s*[1-9][0-9]*\\s*)*)?$',
-        description:
-          'Comma-separated notebook ids the viewer may read, set by the calling backend (empty: none). ' +
-          "Intersected with the server's --readable-notebooks; without either, every notebook is readable.",
-      },
-    },
-  };
+  const description =
+    'Comma-separated notebook ids the viewer may read, set by the calling backend (empty: none). ' +
+    "Intersected with the server's --readable-notebooks; without either, every notebook is readable.";
+  const pattern = '^\\s*([1-9][0-9]*\\s*(,\\s*[1-9][0-9]*\\s*)*)?$';
+  const headers = { type: 'object', properties: { [READABLE_NOTEBOOKS_HEADER]: { type: 'string', pattern, description } } };
   const health = (description: string) => ({ description, content: json(schemaOf(HealthSchema, 'output')) });
   const probe = (operationId: string, summary: string, ready: boolean): FastifySchema => ({
     operationId,
@@ -43,7 +38,8 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
   // The focus is the path's `id` (or `/context`'s list); the rest of the request is the query.
   const request = schemaOf(ContextQuerySchema, 'input');
   const { focus, ...contextParameters } = request.properties as Record<string, JsonSchema>;
-  const contextQuery = { ...request, properties: contextParameters, required: ((request.required ?? []) as string[]).filter((name) => name !== 'focus') };
+  const required = ((request.required ?? []) as string[]).filter((name) => name !== 'focus');
+  const contextQuery = { ...request, properties: contextParameters, required };
   const contextAnswers = (description: string, result: object, notFound: string) => ({
     200: {
       description,
@@ -55,66 +51,54 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
       content: { 'application/json': { schema: result }, 'text/markdown': { schema: { type: 'string' } } },
     },
     304: { description: 'The answer is the one If-None-Match names.' },
-    400: error('Invalid input; `field` names it.'),
+    400: invalid,
     ...unauthorized,
     404: error(notFound),
     503: unavailable,
   });
+  const found = { description: 'Shortest titles first.', content: json(schemaOf(FoundNotesSchema, 'output')) };
+  const foci = 'The foci: ids or uris /n{id}, comma-separated, 1 to 10 distinct ones. One gives a GraphRAGResult, several a MultiFocusResult.';
   return {
-    context: {
+    '/notes/:id/context': {
       operationId: 'getNoteContext',
       summary: 'Build the context of one focus note',
       params: { type: 'object', properties: { id: { ...focus, description: 'The focus note: its id, or its uri /n{id}.' } }, required: ['id'] },
       querystring: contextQuery,
-      headers: readableNotebooks,
+      headers,
       response: contextAnswers(
         `format=json: the result and the budget report. format=prompt: the prompt text, with the report as compact JSON in ${REPORT_HEADER}.`,
         schemaOf(ContextEnvelopeSchema, 'output'),
         'The focus note is missing, deleted or not readable.',
       ),
     },
-    multiContext: {
+    '/context': {
       operationId: 'getContext',
       summary: 'Build one context of several focus notes under one budget',
-      querystring: {
-        ...contextQuery,
-        properties: {
-          focus: {
-            type: 'string',
-            description: 'The foci: ids or uris /n{id}, comma-separated, 1 to 10 distinct ones. One gives a GraphRAGResult, several a MultiFocusResult.',
-          },
-          ...contextParameters,
-        },
-        required: ['focus', ...contextQuery.required],
-      },
-      headers: readableNotebooks,
+      querystring: { ...contextQuery, properties: { focus: { type: 'string', description: foci }, ...contextParameters }, required: ['focus', ...required] },
+      headers,
       response: contextAnswers(
         'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
         { oneOf: [schemaOf(ContextEnvelopeSchema, 'output'), schemaOf(MultiFocusEnvelopeSchema, 'output')] },
         'A focus note is missing, deleted or not readable (the first such is named).',
       ),
     },
-    findNotes: {
+    '/notes': {
       operationId: 'findNotes',
       summary: 'Find notes whose title starts with a query',
       querystring: schemaOf(FindNotesRequestSchema, 'input'),
-      headers: readableNotebooks,
-      response: {
-        200: { description: 'Shortest titles first.', content: json(schemaOf(FoundNotesSchema, 'output')) },
-        400: error('Invalid input; `field` names it.'),
-        ...unauthorized,
-        503: unavailable,
-      },
+      headers,
+      response: { 200: found, 400: invalid, ...unauthorized, 503: unavailable },
     },
-    live: probe('live', 'Live: the process answers (the store is not looked at)', false),
-    ready: probe('ready', 'Ready: a build could start now (a read opens and closes on the store)', true),
-    health: probe('health', 'The same as /readyz', true),
-    metrics: {
+    '/livez': probe('live', 'Live: the process answers (the store is not looked at)', false),
+    '/readyz': probe('ready', 'Ready: a build could start now (a read opens and closes on the store)', true),
+    '/health': probe('health', 'The same as /readyz', true),
+    '/metrics': {
       operationId: 'metrics',
       summary: 'Prometheus metrics (text exposition format)',
       response: { 200: { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } }, ...unauthorized },
+      ...(publicMetrics && { security: [] }),
     },
-    document: {
+    '/openapi.json': {
       operationId: 'openApi',
       summary: 'This document',
       response: { 200: { description: 'OpenAPI 3.1', content: json({ type: 'object' }) }, ...unauthorized },
@@ -124,15 +108,12 @@ export function openApiRoutes({ bearer }: { bearer: boolean }): Record<'context'
 
 /** The OpenAPI document's own part: what it describes, and how a caller authenticates. */
 export function openApiInfo({ version, bearer }: { version: string; bearer: boolean }) {
+  const description =
+    'The context an AI assistant needs about one note, within a token budget. Meant to sit behind a notes backend, ' +
+    'which decides what each viewer may read; never expose it to end users directly.';
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'note-context',
-      version,
-      description:
-        'The context an AI assistant needs about one note, within a token budget. Meant to sit behind a notes backend, ' +
-        'which decides what each viewer may read; never expose it to end users directly.',
-    },
+    info: { title: 'note-context', version, description },
     ...(bearer && { security: [{ bearer: [] }], components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } } } }),
   };
 }
