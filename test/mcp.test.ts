@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildContext } from '../src/build-context.js';
 import { BuildReportSchema } from '../src/iterator/build-report.js';
-import { GetNoteContextInputSchema } from '../src/mcp/register-note-context-tools.js';
+import { GetNoteContextInputSchema } from '../src/mcp/create-note-context-mcp-server.js';
 import { render } from '../src/result/render.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/graph-rag-result-schema.js';
 import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';

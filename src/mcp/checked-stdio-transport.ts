@@ -14,10 +14,7 @@ export class CheckedStdioTransport implements Transport {
   private buffer = '';
   private closed = false;
 
-  constructor(
-    private readonly input: Readable = process.stdin,
-    private readonly output: Writable = process.stdout,
-  ) {}
+  constructor(private readonly input: Readable = process.stdin, private readonly output: Writable = process.stdout) {}
 
   async start(): Promise<void> {
     this.input.setEncoding('utf8');

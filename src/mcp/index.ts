@@ -4,12 +4,10 @@ import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
-import { createNoteContextMcpServer } from './create-note-context-mcp-server.js';
-import { registerNoteContextTools } from './register-note-context-tools.js';
+import { createNoteContextMcpServer, registerNoteContextTools } from './create-note-context-mcp-server.js';
 
-export { GetNoteContextInputSchema } from './register-note-context-tools.js';
+export { GetNoteContextInputSchema, NOTE_CONTEXT_INSTRUCTIONS } from './create-note-context-mcp-server.js';
 export { FoundNotesSchema as FindNotesOutputSchema } from '../host/found-notes-schema.js';
-export { NOTE_CONTEXT_INSTRUCTIONS } from './create-note-context-mcp-server.js';
 export { createMcpHttpServer, MCP_HTTP_PATH, type McpHttpServerOptions } from './create-mcp-http-server.js';
 
 export interface NoteContextMcpServerOptions {
