@@ -154,18 +154,19 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
   }
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[]> }>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
+  type Query<Params = unknown> = { Params: Params; Querystring: Record<string, string | string[]> };
+  app.get<Query<{ id: string }>>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
     answerContext(request, reply, { ...queryInput(ContextParametersSchema, request.query), focus: request.params.id }),
   );
 
   // The foci listed (ids or uris, separated by commas) under one budget; one focus gives a `GraphRAGResult`, as on the CLI.
-  app.get<{ Querystring: Record<string, string | string[]> }>('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
+  app.get<Query>('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
     const input = queryInput(ContextQuerySchema, request.query);
     const foci = typeof input.focus === 'string' ? input.focus.split(',').map((item) => item.trim()) : input.focus;
     return answerContext(request, reply, { ...input, focus: Array.isArray(foci) && foci.length === 1 ? foci[0] : foci });
   });
 
-  app.get<{ Querystring: Record<string, string | string[]> }>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
+  app.get<Query>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
     const search = async () => service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
     const observe = metrics.searchSeconds.startTimer();

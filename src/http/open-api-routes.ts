@@ -74,7 +74,11 @@ export function openApiRoutes({ bearer, publicMetrics }: { bearer: boolean; publ
     '/context': {
       operationId: 'getContext',
       summary: 'Build one context of several focus notes under one budget',
-      querystring: { ...contextQuery, properties: { focus: { type: 'string', description: foci }, ...contextParameters }, required: ['focus', ...required] },
+      querystring: {
+        ...contextQuery,
+        properties: { focus: { type: 'string', description: foci }, ...contextParameters },
+        required: ['focus', ...required],
+      },
       headers,
       response: contextAnswers(
         'As for /notes/{id}/context; with several foci the result is a MultiFocusResult.',
