@@ -131,12 +131,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   });
 
   async function answerContext(request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>): Promise<FastifyReply> {
-    const { timings, done } = timingBuilds(() =>
-      inRequestSpan(request, () =>
-        // The client going away aborts `request.signal`: the build stops and frees its connection.
-        service.context(ContextQuerySchema, input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs }),
-      ),
-    );
+    const { timings, done } = timingBuilds(() => inRequestSpan(request, () => service.context(ContextQuerySchema, input, scopeOf(request))));
     const settled = await done.then((answer) => ({ answer }), (error: unknown) => ({ error }));
     // On failures too (a build that timed out says how long it ran); a request refused before its build started is no build.
     if (timings.builds > 0) {
@@ -168,7 +163,7 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.get<Query>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(FindNotesRequestSchema, request.query);
-    const search = async () => service.findNotes(input, { readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
+    const search = async () => service.findNotes(input, scopeOf(request));
     const observe = metrics.searchSeconds.startTimer();
     try {
       const notes = await inRequestSpan(request, () => noteContextTracer().startActiveSpan('note-context find notes', (span) => search().finally(() => span.end())));
@@ -198,6 +193,9 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   }
 
   if (ownDocument) app.get('/openapi.json', { schema: schemas['/openapi.json'] }, async () => app.swagger());
+
+  // The client going away aborts `request.signal`: the build or search stops and frees its connection.
+  const scopeOf = (request: FastifyRequest) => ({ readableNotebooks: readableFor(request), signal: request.signal, timeoutMs });
 
   // Access belongs to the host: a request may narrow the readable notebooks, never widen them.
   function readableFor(request: FastifyRequest): readonly number[] | undefined {
