@@ -24,12 +24,11 @@ export function checkedLine(line: string): CheckedMessage {
   if (!parsed.success) return refuse(id, ErrorCode.InvalidRequest, `invalid request: expected a JSON-RPC 2.0 message, got ${shown(value)}`);
   const message = parsed.data;
   if ('method' in message && message.method === 'tools/call') {
+    const notAnObject = (name: string, got: unknown) =>
+      refuse(id, ErrorCode.InvalidParams, `invalid input: ${name}: expected an object, got ${shown(got)}`);
     const params: unknown = (value as { params?: unknown }).params;
-    if (!isPlainObject(params)) return refuse(id, ErrorCode.InvalidParams, `invalid input: params: expected an object, got ${shown(params)}`);
-    const args = params.arguments;
-    if (args !== undefined && !isPlainObject(args)) {
-      return refuse(id, ErrorCode.InvalidParams, `invalid input: arguments: expected an object, got ${shown(args)}`);
-    }
+    if (!isPlainObject(params)) return notAnObject('params', params);
+    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return notAnObject('arguments', params.arguments);
   }
   return { message };
 }
