@@ -2,7 +2,7 @@
 // service reads them. Not part of the package.
 import type { Kysely, Selectable } from 'kysely';
 import { compareSiblingKeys, type NoteId, type NoteRecord } from '../src/model/note-record.js';
-import { holdConnection } from '../src/store/sql/held-connection.js';
+import { holdConnection } from '../src/store/sql/hold-connection.js';
 import type { NoteDatabase, NoteTable } from '../src/store/mysql/note-table.js';
 import type { ChildrenPageRequest, NoteReader, NoteStore, ReadRequest, ReadScope, ReferringPageRequest } from '../src/store/note-store.js';
 

@@ -1,8 +1,8 @@
 import { compareSiblingKeys, type NoteId } from '../../model/note-record.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
+import { uriOf } from '../../model/uri-of.js';
 import type { Fixture, NoteData } from './fixture.js';
-import { findNotesIn } from './find-notes-in.js';
 import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
 import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
@@ -45,7 +45,19 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
     return new MemoryNoteReader(this.index, cache, scope, signal);
   }
 
-  async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    return findNotesIn(this.index.byId.values(), query, options);
+  /** A scan, fine at fixture sizes; lower-cased, so it ignores case, not accents. */
+  async findNotes(query: string, { limit, readableNotebooks }: FindNotesOptions): Promise<readonly FoundNote[]> {
+    const prefix = query.toLowerCase();
+    const matches: { note: NoteData; length: number }[] = [];
+    for (const note of this.index.byId.values()) {
+      if (note.deletedAt !== undefined) continue;
+      if (readableNotebooks && !readableNotebooks.has(note.notebookId)) continue;
+      if (!note.title.toLowerCase().startsWith(prefix)) continue;
+      matches.push({ note, length: [...note.title].length });
+    }
+    return matches
+      .sort((a, b) => a.length - b.length || a.note.id - b.note.id)
+      .slice(0, limit)
+      .map(({ note }) => ({ uri: uriOf(note.id), title: note.title, notebookId: note.notebookId }));
   }
 }

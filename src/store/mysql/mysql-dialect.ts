@@ -17,8 +17,8 @@ function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey, columns: 
   return sql`${sorted} ${order}, ${columns.id} ${order}`;
 }
 
-/** `n` strictly beyond the sibling key in `direction`, a NULL order before every number, as the servers sort. */
-function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, siblingOrder: unknown, id: unknown): RawBuilder<unknown> {
+/** `n` strictly beyond a sibling key (values or columns) in `direction`, a NULL order before every number, as the servers sort. */
+function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, { siblingOrder, id }: { siblingOrder: unknown; id: unknown }): RawBuilder<unknown> {
   const beyond = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = n.siblingOrder;
   const sameOrder = sql`(${order} = ${siblingOrder} OR (${order} IS NULL AND ${siblingOrder} IS NULL))`;
@@ -69,8 +69,8 @@ export const MYSQL_DIALECT: SqlDialect = {
   noPicks: undefined,
   siblingOrderOut: (column) => column,
   siblingOrder: (direction, columns) => siblingOrder(direction, 'column', columns),
-  beyondKey: (direction, n, key) => beyondKey(direction, n, key.siblingOrder, key.id),
-  beyondNote: (direction, n, s) => beyondKey(direction, n, s.siblingOrder, s.id),
+  beyondKey,
+  beyondNote: beyondKey,
   filteredPagesApart: true,
   filteredShown,
   // Lowered on both sides under utf8mb4_bin, which maps A–Z to a–z whatever the column's collation.

@@ -22,7 +22,7 @@ const atLeastWordStarts = (count: number) => `^(?:[^ ]* (?:(?:${OTHER_CHARACTER}
 const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
 
 /** `n` strictly beyond the key in `direction`, a NULL order before every number; the order goes as exact text. */
-function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, order: SiblingOrder, id: number): Sql {
+function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, { siblingOrder: order, id }: { siblingOrder: SiblingOrder; id: number }): Sql {
   const { siblingOrder: nOrder, id: nId } = n;
   const asc = direction === 'asc';
   if (order === null) {
@@ -90,7 +90,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
   siblingOrderOut: (column) => sql`${column}::text`,
   siblingOrder: (direction, { siblingOrder, id }) =>
     direction === 'asc' ? sql`${siblingOrder} ASC NULLS FIRST, ${id} ASC` : sql`${siblingOrder} DESC NULLS LAST, ${id} DESC`,
-  beyondKey: (direction, n, key) => beyondKey(direction, n, key.siblingOrder, key.id),
+  beyondKey,
   beyondNote,
   filteredPagesApart: false,
   filteredShown,

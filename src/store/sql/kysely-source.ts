@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { holdConnection } from './held-connection.js';
+import { holdConnection } from './hold-connection.js';
 import type { ConnectionSource } from './read-connection.js';
 
 /** Connections lent by a host's Kysely instance; it cannot close one, so `destroy` returns it once its last statement ends, rolled back. */
