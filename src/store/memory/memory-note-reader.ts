@@ -6,11 +6,11 @@ import type { NoteReader, ReadScope } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord, SizeFilter } from '../size-filter.js';
 import type { NoteData } from './fixture.js';
-import type { ShownSizeCache, TextSize } from './shown-size-cache.js';
+import type { ShownSizeCache } from './shown-size-cache.js';
 import { DELETED, type UnscopedCache } from './unscoped-cache.js';
 import type { LinkIndex } from './link-index.js';
 import { linkingNotesOf } from '../../links/linking-notes-of.js';
-import { resolveLink } from '../../links/resolve-link.js';
+import { linkedNotesOf } from '../../links/linked-notes-of.js';
 import { titleKeyOf } from '../../links/title-key-of.js';
 
 /** The notes of a memory store, indexed (see `MemoryNoteStore`). */
@@ -43,8 +43,7 @@ export class MemoryNoteReader implements NoteReader {
   ) {}
 
   async read(requests: readonly ExtendedReadRequest[]) {
-    this.signal?.throwIfAborted();
-    return requests.map((request) => this.answer(request));
+    return requests.map((request) => this.readNow(request));
   }
 
   readExtended(requests: readonly ExtendedReadRequest[]) {
@@ -99,16 +98,8 @@ export class MemoryNoteReader implements NoteReader {
     const note = this.visible(id);
     if (!note) return [];
     const links = this.index.links();
-    const found: NoteRecord[] = [];
-    const seen = new Set<NoteId>();
-    for (const target of links.targetsOf(note)) {
-      const resolved = resolveLink(target, note.notebookId, this.visibleOf(links.titledAs(target)));
-      if (resolved && !seen.has(resolved.id)) {
-        seen.add(resolved.id);
-        found.push(this.record(resolved));
-      }
-    }
-    return found;
+    const namesakes = links.targetsOf(note).flatMap((target) => this.visibleOf(links.titledAs(target)));
+    return linkedNotesOf(note.details, note.notebookId, namesakes).map((linked) => this.record(linked));
   }
 
   private linking(id: NoteId): NoteRecord[] {
@@ -209,14 +200,12 @@ export class MemoryNoteReader implements NoteReader {
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
     const shape = noteShape(Boolean(note.details), parent !== undefined, object !== undefined);
-    const texts: TextSize[] = [sizes.title(note), sizes.details(note, this.scope.detailsLimit)];
-    if (parent) texts.push(sizes.title(parent));
-    if (object) texts.push(sizes.title(object));
+    const texts = [sizes.title(note), sizes.details(note, this.scope.detailsLimit), parent && sizes.title(parent), object && sizes.title(object)];
     let textBytes = 0;
     let wordStarts = 0;
     for (const size of texts) {
-      textBytes += size.bytes;
-      wordStarts += size.wordStarts;
+      textBytes += size?.bytes ?? 0;
+      wordStarts += size?.wordStarts ?? 0;
     }
     return { shape, textBytes, wordStarts };
   }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { exactOrder } from '../sql/sql-note-row.js';
+import { exactOrder, noteColumnsSchema } from '../sql/sql-note-row.js';
 
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
 const int = z.coerce.number().int();
@@ -18,15 +18,7 @@ export const NoteRowSchema = z.object({
   anchor: optionalInt,
   left_out_before: optionalInt,
   left_out: optionalInt,
-  id: int,
-  title: z.string().nullable(),
-  details: z.string().nullable(),
-  sibling_order: siblingOrder,
-  notebook_id: int,
-  parent_id: optionalInt,
-  parent_title: z.string().nullable(),
-  object_id: optionalInt,
-  object_title: z.string().nullable(),
+  ...noteColumnsSchema(int, siblingOrder),
 });
 
 export type NoteRow = z.infer<typeof NoteRowSchema>;

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { SiblingOrder } from '../../model/note-record.js';
 import type { FilteredRecord } from '../size-filter.js';
 
@@ -29,6 +30,14 @@ export interface SqlNoteRow {
   readonly left_out_before: number | null;
   /** In a page read with a size filter: the row was left out (the page's last row); 1 or true. */
   readonly left_out: number | boolean | null;
+}
+
+/** The note's own columns of a batch row, as an engine's schema reads its ids and its `sibling_order`. */
+export function noteColumnsSchema<I extends z.ZodType<number>, O extends z.ZodType<SiblingOrder>>(id: I, siblingOrder: O) {
+  const optionalId = z.union([z.null(), id]);
+  const text = z.string().nullable();
+  const link = { parent_id: optionalId, parent_title: text, object_id: optionalId, object_title: text };
+  return { id, title: text, details: text, sibling_order: siblingOrder, notebook_id: id, ...link };
 }
 
 /** A BIGINT sibling order, exact: a number while it is safe, else a bigint. */
