@@ -25,8 +25,7 @@ export class OrmStyleStore implements NoteStore {
   constructor(private readonly db: Kysely<NoteDatabase>) {}
 
   async openReader(scope: ReadScope): Promise<NoteReader> {
-    const held = await holdConnection(this.db, async () => {}, async () => {});
-    if (!held) throw new Error('the session ended before it began');
+    const held = await holdConnection(this.db);
     return new OrmSession(held.connection, scope, held.release);
   }
 }

@@ -88,7 +88,6 @@ function checkFitsPostgres(note: NoteData, index: number): void {
   }
 }
 
-/** The note as a row of the table, under its column names. */
 function rowOf(note: NoteData, table: ResolvedNoteTable) {
   const deletedAt = note.deletedAt === undefined ? null : new Date(note.deletedAt);
   const values: Record<NoteField, unknown> = {

@@ -7,12 +7,10 @@ export interface MysqlReadPool {
   end(callback: (error?: unknown) => void): void;
 }
 
-/** A connection lent by a {@link MysqlReadPool}. */
 export interface MysqlPooledConnection {
   query(options: string | { sql: string; supportBigNumbers?: boolean }, values: unknown[], callback: (error: unknown, result: unknown) => void): unknown;
   /** The settings the connection was made with (mysql2 gives them). */
   readonly config?: { readonly supportBigNumbers?: boolean };
-  /** Back to the pool. */
   release(): void;
   /** Closes the socket and takes the connection out of the pool. */
   destroy(): void;

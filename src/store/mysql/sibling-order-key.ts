@@ -14,11 +14,10 @@ export interface SiblingOrderColumns {
   readonly siblingOrder: string;
 }
 
-/** Doughnut's `note` table in the connection's database. */
-export const DOUGHNUT_SIBLING_ORDER_COLUMNS: SiblingOrderColumns = { table: 'note', parent: 'parent_id', siblingOrder: 'sibling_order' };
-
 /** Counts the table's indexes led by the parent and the sibling order, from information_schema (no row of the table read). */
-export function siblingOrderIndexProbe({ schema, table, parent, siblingOrder }: SiblingOrderColumns = DOUGHNUT_SIBLING_ORDER_COLUMNS): RawBuilder<unknown> {
+export function siblingOrderIndexProbe(
+  { schema, table, parent, siblingOrder }: SiblingOrderColumns = { table: 'note', parent: 'parent_id', siblingOrder: 'sibling_order' },
+): RawBuilder<unknown> {
   return sql`SELECT COUNT(*) AS served FROM information_schema.statistics first_column
     JOIN information_schema.statistics second_column
       ON second_column.table_schema = first_column.table_schema AND second_column.table_name = first_column.table_name
@@ -27,7 +26,6 @@ export function siblingOrderIndexProbe({ schema, table, parent, siblingOrder }: 
       AND first_column.seq_in_index = 1 AND first_column.column_name = ${parent} AND second_column.column_name = ${siblingOrder}`;
 }
 
-/** The key to order pages by, from the probe's answer. */
 export function siblingOrderKeyOf(rows: readonly unknown[]): SiblingOrderKey {
   const served = Number((rows[0] as { served?: unknown } | undefined)?.served ?? 0);
   return served > 0 ? 'column' : 'expression';

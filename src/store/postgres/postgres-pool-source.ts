@@ -7,7 +7,6 @@ export interface PostgresReadPool {
   end(): Promise<void>;
 }
 
-/** A client lent by a {@link PostgresReadPool}. */
 export interface PostgresPooledClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
   /** Back to the pool; given an error, the pool closes the client and opens another later. */

@@ -17,7 +17,6 @@ import type { SqlDialect } from './sql-dialect.js';
 import type { RunStatement } from './read-connection.js';
 import type { BatchReads } from './sql-note-reader.js';
 
-/** A row of a page and its record. */
 export interface PageEntry<R> {
   readonly row: R;
   readonly record: FilteredRecord;

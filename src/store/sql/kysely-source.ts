@@ -6,8 +6,7 @@ import type { ConnectionSource } from './read-connection.js';
 export function kyselySource<DB>(db: Kysely<DB>): ConnectionSource {
   return {
     acquire: async () => {
-      const held = await holdConnection(db, async () => {}, async () => {});
-      if (!held) throw new Error('the connection ended before it was lent');
+      const held = await holdConnection(db);
       let last: Promise<unknown> = Promise.resolve();
       return {
         run: (statement) => {

@@ -1,6 +1,5 @@
 import type { RawBuilder } from 'kysely';
 
-/** Sends one statement and gives its rows. */
 export type RunStatement = (statement: RawBuilder<unknown>) => Promise<unknown[]>;
 
 /** One connection a SQL reader keeps for a whole build. */
