@@ -20,6 +20,4 @@ export interface FindNotesOptions {
 }
 
 /** Visible notes whose title starts with `query`, ignoring case (MySQL: as its collation); shortest titles first, then by id. */
-export interface NoteFinder {
-  findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]>;
-}
+export interface NoteFinder { findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]>; }

@@ -6,9 +6,7 @@ import { utf8Length } from '../model/utf8-length.js';
 
 /** The parts of a note whose text a related note shows. */
 export interface ShownText {
-  readonly title: string;
-  readonly details?: string | undefined;
-  readonly parent?: { readonly title: string } | undefined;
+  readonly title: string; readonly details?: string | undefined; readonly parent?: { readonly title: string } | undefined;
   readonly object?: { readonly title: string } | undefined;
 }
 

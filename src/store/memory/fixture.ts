@@ -36,25 +36,13 @@ export const FixtureSchema = z.object(
 
 /** A note with the fixture's defaults applied. */
 export interface NoteData {
-  readonly id: number;
-  readonly title: string;
-  readonly details?: string;
-  readonly parentId?: number;
-  readonly objectId?: number;
-  readonly siblingOrder: number;
-  readonly notebookId: number;
-  readonly deletedAt?: string;
+  readonly id: number; readonly title: string; readonly details?: string; readonly parentId?: number; readonly objectId?: number;
+  readonly siblingOrder: number; readonly notebookId: number; readonly deletedAt?: string;
 }
 
-export interface Notebook {
-  readonly id: number;
-  readonly name: string;
-}
+export interface Notebook { readonly id: number; readonly name: string; }
 
-export interface Fixture {
-  readonly notebooks: readonly Notebook[];
-  readonly notes: readonly NoteData[];
-}
+export interface Fixture { readonly notebooks: readonly Notebook[]; readonly notes: readonly NoteData[]; }
 
 /** Validates a parsed fixture, applies its defaults and rejects duplicate ids; a `ValidationError` names the path (`notes[3].id`). */
 export function parseFixture(input: unknown): Fixture {
@@ -67,13 +55,9 @@ export function parseFixture(input: unknown): Fixture {
     }
     seen.add(note.id);
     return {
-      id: note.id,
-      title: note.title,
-      ...(note.details != null && { details: note.details }),
-      ...(note.parentId != null && { parentId: note.parentId }),
-      ...(note.objectId != null && { objectId: note.objectId }),
-      siblingOrder: note.siblingOrder ?? note.id,
-      notebookId: note.notebookId ?? 1,
+      id: note.id, title: note.title, ...(note.details != null && { details: note.details }),
+      ...(note.parentId != null && { parentId: note.parentId }), ...(note.objectId != null && { objectId: note.objectId }),
+      siblingOrder: note.siblingOrder ?? note.id, notebookId: note.notebookId ?? 1,
       ...(note.deletedAt != null && { deletedAt: String(note.deletedAt) }),
     };
   });

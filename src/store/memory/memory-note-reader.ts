@@ -235,13 +235,8 @@ export class MemoryNoteReader implements NoteReader {
     const object = this.link(note.objectId);
     const details = note.details && (full ? note.details : takeCodePoints(note.details, this.scope.detailsLimit + 1).head);
     return {
-      id: note.id,
-      title: note.title,
-      ...(details ? { details } : {}),
-      ...(parent && { parent }),
-      ...(object && { object }),
-      siblingOrder: note.siblingOrder,
-      notebookId: note.notebookId,
+      id: note.id, title: note.title, ...(details ? { details } : {}), ...(parent && { parent }), ...(object && { object }),
+      siblingOrder: note.siblingOrder, notebookId: note.notebookId,
     };
   }
 }

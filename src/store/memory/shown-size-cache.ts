@@ -6,10 +6,7 @@ import type { NoteData } from './fixture.js';
 import { getOrMake } from '../get-or-make.js';
 
 /** The two measures of the size rule for one text. */
-export interface TextSize {
-  readonly bytes: number;
-  readonly wordStarts: number;
-}
+export interface TextSize { readonly bytes: number; readonly wordStarts: number; }
 
 const NONE: TextSize = { bytes: 0, wordStarts: 0 };
 const sizeOf = (text: string): TextSize => ({ bytes: utf8Length(text), wordStarts: wordStartsOf(text) });

@@ -91,13 +91,8 @@ function checkFitsPostgres(note: NoteData, index: number): void {
 function rowOf(note: NoteData, table: ResolvedNoteTable) {
   const deletedAt = note.deletedAt === undefined ? null : new Date(note.deletedAt);
   const values: Record<NoteField, unknown> = {
-    id: note.id,
-    title: note.title,
-    details: note.details ?? null,
-    parentId: note.parentId ?? null,
-    objectId: note.objectId ?? null,
-    siblingOrder: note.siblingOrder,
-    notebookId: note.notebookId,
+    id: note.id, title: note.title, details: note.details ?? null, parentId: note.parentId ?? null, objectId: note.objectId ?? null,
+    siblingOrder: note.siblingOrder, notebookId: note.notebookId,
     deletedAt: deletedAt && (Number.isNaN(deletedAt.getTime()) || deletedAt.getTime() < 1000 * 86400 ? FALLBACK_DELETED_AT : deletedAt),
   };
   return Object.fromEntries(NOTE_FIELDS.map((field) => [table.columns[field], values[field]])) as never;

@@ -14,11 +14,7 @@ const siblingOrder = z.union([
 
 /** A MySQL batch row (see `SqlNoteRow`). */
 export const NoteRowSchema = z.object({
-  req: int,
-  anchor: optionalInt,
-  left_out_before: optionalInt,
-  left_out: optionalInt,
-  ...noteColumnsSchema(int, siblingOrder),
+  req: int, anchor: optionalInt, left_out_before: optionalInt, left_out: optionalInt, ...noteColumnsSchema(int, siblingOrder),
 });
 
 export type NoteRow = z.infer<typeof NoteRowSchema>;

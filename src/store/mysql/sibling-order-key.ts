@@ -7,12 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 export type SiblingOrderKey = 'column' | 'expression';
 
 /** Where the probe looks: the table (in `schema`, else the connection's database) and its two columns. */
-export interface SiblingOrderColumns {
-  readonly schema?: string;
-  readonly table: string;
-  readonly parent: string;
-  readonly siblingOrder: string;
-}
+export interface SiblingOrderColumns { readonly schema?: string; readonly table: string; readonly parent: string; readonly siblingOrder: string; }
 
 /** Counts the table's indexes led by the parent and the sibling order, from information_schema (no row of the table read). */
 export function siblingOrderIndexProbe(

@@ -2,10 +2,7 @@ import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource } from '../sql/read-connection.js';
 
 /** The few methods of a pg pool the store uses: a host passes the pool it has (pg's `Pool` fits). */
-export interface PostgresReadPool {
-  connect(): Promise<PostgresPooledClient>;
-  end(): Promise<void>;
-}
+export interface PostgresReadPool { connect(): Promise<PostgresPooledClient>; end(): Promise<void>; }
 
 export interface PostgresPooledClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;

@@ -17,20 +17,14 @@ import type { SqlDialect } from './sql-dialect.js';
 import type { RunStatement } from './read-connection.js';
 import type { BatchReads } from './sql-note-reader.js';
 
-export interface PageEntry<R> {
-  readonly row: R;
-  readonly record: FilteredRecord;
-}
+export interface PageEntry<R> { readonly row: R; readonly record: FilteredRecord; }
 
 /**
  * A reader's batches: one statement each (wrapped by `limited`), rows split back per request. `linking` is resolved
  * from these rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
  */
 export function batchReads<R extends SqlNoteRow>(
-  scope: ReadScope,
-  dialect: SqlDialect,
-  names: ResolvedNoteTable,
-  parse: (row: unknown) => R,
+  scope: ReadScope, dialect: SqlDialect, names: ResolvedNoteTable, parse: (row: unknown) => R,
   pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
   limited: (statement: RawBuilder<unknown>) => RawBuilder<unknown> = (statement) => statement,
 ): BatchReads {

@@ -38,23 +38,11 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
 /** Each field's column type, on each engine, in the order of NOTE_FIELDS. */
 const COLUMN_TYPES: Record<'mysql' | 'postgres', Record<NoteField, string>> = {
   mysql: {
-    id: 'INT NOT NULL AUTO_INCREMENT PRIMARY KEY',
-    title: 'VARCHAR(512) NULL',
-    details: 'MEDIUMTEXT NULL',
-    parentId: 'INT NULL',
-    objectId: 'INT NULL',
-    siblingOrder: 'BIGINT NOT NULL DEFAULT 0',
-    notebookId: 'INT NOT NULL',
-    deletedAt: 'TIMESTAMP NULL DEFAULT NULL',
+    id: 'INT NOT NULL AUTO_INCREMENT PRIMARY KEY', title: 'VARCHAR(512) NULL', details: 'MEDIUMTEXT NULL', parentId: 'INT NULL', objectId: 'INT NULL',
+    siblingOrder: 'BIGINT NOT NULL DEFAULT 0', notebookId: 'INT NOT NULL', deletedAt: 'TIMESTAMP NULL DEFAULT NULL',
   },
   postgres: {
-    id: 'int NOT NULL PRIMARY KEY',
-    title: 'varchar(512) NULL',
-    details: 'text NULL',
-    parentId: 'int NULL',
-    objectId: 'int NULL',
-    siblingOrder: 'bigint NOT NULL DEFAULT 0',
-    notebookId: 'int NOT NULL',
-    deletedAt: 'timestamp NULL DEFAULT NULL',
+    id: 'int NOT NULL PRIMARY KEY', title: 'varchar(512) NULL', details: 'text NULL', parentId: 'int NULL', objectId: 'int NULL',
+    siblingOrder: 'bigint NOT NULL DEFAULT 0', notebookId: 'int NOT NULL', deletedAt: 'timestamp NULL DEFAULT NULL',
   },
 };

@@ -10,12 +10,7 @@ const MISSING = {
 };
 
 /** `error`, unless a table or column is not there: then a `StoreUnavailable` naming it and its option, found by probes. */
-export async function explainMissingName(
-  run: RunStatement,
-  names: ResolvedNoteTable,
-  engine: 'mysql' | 'postgres',
-  error: unknown,
-): Promise<never> {
+export async function explainMissingName(run: RunStatement, names: ResolvedNoteTable, engine: 'mysql' | 'postgres', error: unknown): Promise<never> {
   if (!isMissingName(error, engine)) throw error;
   const fails = (statement: RawBuilder<unknown>) =>
     run(statement).then(() => false, (probeError: unknown) => {

@@ -11,14 +11,8 @@ export type NoteField = (typeof NOTE_FIELDS)[number];
 export const DOUGHNUT_NOTE_TABLE: ResolvedNoteTable = {
   table: 'note',
   columns: {
-    id: 'id',
-    title: 'topic_constructor',
-    details: 'description',
-    parentId: 'parent_id',
-    objectId: 'target_note_id',
-    siblingOrder: 'sibling_order',
-    notebookId: 'notebook_id',
-    deletedAt: 'deleted_at',
+    id: 'id', title: 'topic_constructor', details: 'description', parentId: 'parent_id', objectId: 'target_note_id', siblingOrder: 'sibling_order',
+    notebookId: 'notebook_id', deletedAt: 'deleted_at',
   },
 };
 
@@ -43,10 +37,7 @@ export const NoteTableNamesSchema = z.strictObject(
 export type NoteTableNames = z.input<typeof NoteTableNamesSchema>;
 
 /** Every name spelled out. */
-export interface ResolvedNoteTable {
-  readonly table: string;
-  readonly columns: Readonly<Record<NoteField, string>>;
-}
+export interface ResolvedNoteTable { readonly table: string; readonly columns: Readonly<Record<NoteField, string>>; }
 
 /** The names with Doughnut's filled in; a bad name is a `ValidationError` naming it (`columns.title`). */
 export function resolveNoteTable(names: NoteTableNames | undefined): ResolvedNoteTable {

@@ -57,7 +57,4 @@ export interface SqlDialect {
 }
 
 /** Where a page's order reads a note's sibling key: the table's columns, or a derived table's. */
-export interface SiblingKeyColumns {
-  readonly siblingOrder: Sql;
-  readonly id: Sql;
-}
+export interface SiblingKeyColumns { readonly siblingOrder: Sql; readonly id: Sql; }

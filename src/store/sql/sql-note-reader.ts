@@ -42,10 +42,7 @@ export class SqlNoteReader implements NoteReader {
   private readonly guarded: GuardedConnection;
 
   private constructor(
-    connection: ReadConnection,
-    dialect: SqlDialect,
-    queryTimeoutMs: number,
-    private readonly signal: AbortSignal | undefined,
+    connection: ReadConnection, dialect: SqlDialect, queryTimeoutMs: number, private readonly signal: AbortSignal | undefined,
     private readonly ended: (ending: Promise<void>) => void,
   ) {
     this.guarded = new GuardedConnection(connection, queryTimeoutMs + CLIENT_GRACE_MS, dialect, () => signal?.removeEventListener('abort', this.onAbort));
@@ -55,12 +52,8 @@ export class SqlNoteReader implements NoteReader {
 
   /** Pins a connection and opens the reader on it with `openReads`; `ended` is handed the work `close` starts. */
   static async open(
-    source: ConnectionSource,
-    dialect: SqlDialect,
-    openReads: (session: ReaderSession) => Promise<BatchReads>,
-    queryTimeoutMs: number,
-    ended: (ending: Promise<void>) => void,
-    signal?: AbortSignal,
+    source: ConnectionSource, dialect: SqlDialect, openReads: (session: ReaderSession) => Promise<BatchReads>, queryTimeoutMs: number,
+    ended: (ending: Promise<void>) => void, signal?: AbortSignal,
   ): Promise<SqlNoteReader> {
     const connection = await acquireConnection(source, dialect, signal);
     const reader = new SqlNoteReader(connection, dialect, queryTimeoutMs, signal, ended);
