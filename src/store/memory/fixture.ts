@@ -21,14 +21,11 @@ const FixtureNoteSchema = z.object(
   },
   { error: expecting('a note object') },
 );
+const NotebookSchema = z.object({ id: id(), name: z.string({ error: TEXT }) }, { error: expecting('a notebook object') });
 
 export const FixtureSchema = z.object(
   {
-    notebooks: z
-      .array(z.object({ id: id(), name: z.string({ error: TEXT }) }, { error: expecting('a notebook object') }), {
-        error: expecting('a list of notebooks'),
-      })
-      .optional(),
+    notebooks: z.array(NotebookSchema, { error: expecting('a list of notebooks') }).optional(),
     notes: z.array(FixtureNoteSchema, { error: expecting('a list of notes') }),
   },
   { error: expecting('a fixture object { "notes": [...] }') },
