@@ -47,9 +47,7 @@ export function parseFixture(input: unknown): Fixture {
   if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'fixture');
   const seen = new Set<number>();
   const notes = parsed.data.notes.map((note, index): NoteData => {
-    if (seen.has(note.id)) {
-      throw new ValidationError(`notes[${index}].id`, `duplicate note id ${note.id}`);
-    }
+    if (seen.has(note.id)) throw new ValidationError(`notes[${index}].id`, `duplicate note id ${note.id}`);
     seen.add(note.id);
     return {
       id: note.id, title: note.title, ...(note.details != null && { details: note.details }),

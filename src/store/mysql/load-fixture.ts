@@ -60,9 +60,7 @@ function checkFitsTable(note: NoteData, index: number): void {
     const value = note[field];
     if (value !== undefined && value > MAX_INT) throw invalid(field, `above the note table's INT range (${MAX_INT}), got ${value}`);
   }
-  if (!Number.isInteger(note.siblingOrder)) {
-    throw invalid('siblingOrder', `the note table holds whole numbers only, got ${note.siblingOrder}`);
-  }
+  if (!Number.isInteger(note.siblingOrder)) throw invalid('siblingOrder', `the note table holds whole numbers only, got ${note.siblingOrder}`);
   if (!Number.isSafeInteger(note.siblingOrder)) {
     throw invalid('siblingOrder', `outside the safe integer range (±${Number.MAX_SAFE_INTEGER}), got ${note.siblingOrder}`);
   }

@@ -36,9 +36,7 @@ function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection
     run: (statement) => {
       const { sql: text, parameters } = statement.compile(compiler);
       return new Promise((resolve, reject) => {
-        connection.query(exact(text), [...parameters], (error, result) =>
-          error ? reject(error) : resolve(Array.isArray(result) ? result : []),
-        );
+        connection.query(exact(text), [...parameters], (error, result) => (error ? reject(error) : resolve(Array.isArray(result) ? result : [])));
       });
     },
     release: () => connection.release(),

@@ -25,9 +25,7 @@ const UNFILTERED = sql`NULL::int AS left_out_before, NULL::boolean AS left_out`;
 function beyondKey(direction: 'asc' | 'desc', n: SiblingKeyColumns, { siblingOrder: order, id }: { siblingOrder: SiblingOrder; id: number }): Sql {
   const { siblingOrder: nOrder, id: nId } = n;
   const asc = direction === 'asc';
-  if (order === null) {
-    return asc ? sql`(${nOrder} IS NOT NULL OR ${nId} > ${id})` : sql`(${nOrder} IS NULL AND ${nId} < ${id})`;
-  }
+  if (order === null) return asc ? sql`(${nOrder} IS NOT NULL OR ${nId} > ${id})` : sql`(${nOrder} IS NULL AND ${nId} < ${id})`;
   const key = sql`${BigInt(order).toString()}::bigint`;
   return asc
     ? sql`(${nOrder} > ${key} OR (${nOrder} = ${key} AND ${nId} > ${id}))`

@@ -14,7 +14,6 @@ export class GuardedConnection {
   constructor(
     private readonly connection: ReadConnection,
     private readonly limitMs: number,
-    /** Its `unavailable` error, and whether statements wait for the one before (`oneAtATime`). */
     private readonly dialect: Pick<SqlDialect, 'unavailable' | 'oneAtATime'>,
     /** Told once, when the connection is given up. */
     private readonly onDrop: () => void,

@@ -12,7 +12,6 @@ export interface ReadConnection {
   destroy(): void;
 }
 
-/** Where readers get their connections. */
 export interface ConnectionSource {
   acquire(): Promise<ReadConnection>;
   /** Closes the pool behind the source. */
