@@ -71,21 +71,21 @@ export class MemoryNoteReader implements NoteReader {
         const from = request.after === undefined
           ? (ascending ? 0 : siblings.length - 1)
           : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
-        return this.page(siblings, from, ascending ? 1 : -1, request.limit, 'filter' in request ? request.filter : undefined);
+        return this.page(siblings, from, ascending ? 1 : -1, request.limit, request.filter);
       }
       case 'siblings': {
         const self = this.visible(request.of);
         const note = request.up === 0 ? self : this.visible(self?.parentId);
         const parent = this.visible(note?.parentId);
         if (!note || !parent) return [];
-        return this.answer({ kind: 'children', parentId: parent.id, direction: request.direction, after: note, limit: request.limit, ...(request.filter && { filter: request.filter }) });
+        return this.answer({ ...request, kind: 'children', parentId: parent.id, after: note });
       }
       case 'referrings': {
         const referrings = this.index.referringsOf.get(request.objectId) ?? NONE;
         const from = request.afterId === undefined
           ? 0
           : firstBeyond(referrings, { siblingOrder: 0, id: request.afterId }, true, (a, b) => a.id - b.id);
-        return this.page(referrings, from, 1, request.limit, 'filter' in request ? request.filter : undefined);
+        return this.page(referrings, from, 1, request.limit, request.filter);
       }
       case 'linked':
         return this.linked(request.id);
