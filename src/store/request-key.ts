@@ -5,17 +5,15 @@ export function requestKey(request: ExtendedReadRequest): string {
   switch (request.kind) {
     case 'note':
       return `note ${request.id}${request.full ? ' full' : ''}`;
-    case 'ancestors':
-      return `ancestors ${request.id}`;
     case 'children':
       return `children ${request.parentId} ${request.direction} ${request.after ? `${request.after.siblingOrder}/${request.after.id}` : '-'} ${request.limit}`;
     case 'siblings':
       return `siblings ${request.of} ${request.up} ${request.direction} ${request.limit}`;
     case 'referrings':
       return `referrings ${request.objectId} ${request.afterId ?? '-'} ${request.limit}`;
+    case 'ancestors':
     case 'linked':
-      return `linked ${request.id}`;
     case 'linking':
-      return `linking ${request.id}`;
+      return `${request.kind} ${request.id}`;
   }
 }

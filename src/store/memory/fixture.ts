@@ -61,13 +61,9 @@ export function parseFixture(input: unknown): Fixture {
 
 /** Reads and validates a fixture file (UTF-8, a byte-order mark or none); a file unread or not JSON is a `ValidationError` naming it. */
 export async function readFixtureFile(path: string): Promise<Fixture> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new ValidationError(path, `cannot read the fixture file (${reason})`);
-  }
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ValidationError(path, `cannot read the fixture file (${error.code ?? error.message})`);
+  });
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -31,7 +31,6 @@ export const MysqlStoreOptionsSchema = z.strictObject(
     consistentSnapshot: z.boolean({ error: expecting('true or false') }).default(true),
     /** Order pages for the indexes the table has (default true, see sibling-order-key.ts); only the plan changes. */
     indexAwarePages: z.boolean({ error: expecting('true or false') }).default(true),
-    /** A host's own table and column names (`table`, `columns`); Doughnut's by default. */
     ...NoteTableNamesSchema.shape,
   },
   { error: expecting('an options object') },

@@ -22,9 +22,7 @@ const compiler = offlineCompiler('mysql');
 export function mysqlPoolSource(pool: MysqlReadPool): ConnectionSource {
   return {
     acquire: () =>
-      new Promise((resolve, reject) => {
-        pool.getConnection((error, connection) => (error ? reject(error) : resolve(pooledReadConnection(connection))));
-      }),
+      new Promise((resolve, reject) => pool.getConnection((error, lent) => (error ? reject(error) : resolve(pooledReadConnection(lent))))),
     end: () => new Promise((resolve, reject) => pool.end((error) => (error ? reject(error) : resolve()))),
   };
 }
