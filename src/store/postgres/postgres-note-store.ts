@@ -10,11 +10,22 @@ import { parseStoreOptions, SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-opt
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
-import { PostgresNoteRowSchema } from './postgres-note-row-schema.js';
 import { batchReads } from '../sql/batch-reads.js';
+import { exactOrder, noteColumnsSchema } from '../sql/sql-note-row.js';
 import type { BatchReads, ReaderSession } from '../sql/sql-note-reader.js';
 import { parsePostgresUrl } from './parse-postgres-url.js';
 import type { RunStatement } from '../sql/read-connection.js';
+
+// pg gives INT as a number and BIGINT as text: a host's table may use either for ids.
+const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int());
+
+/** A PostgreSQL batch row (see `SqlNoteRow`), ordered by `pos` within its request. */
+const PostgresNoteRowSchema = z.object({
+  req: z.number().int(), anchor: z.union([z.null(), id]), pos: z.number().int(),
+  left_out_before: z.number().int().nullable(), left_out: z.boolean().nullable(),
+  // The sibling order as text, so a BIGINT is never rounded on the way.
+  ...noteColumnsSchema(id, z.string().regex(/^-?[0-9]+$/).nullable().transform((order) => (order === null ? null : exactOrder(BigInt(order))))),
+});
 
 export const PostgresStoreOptionsSchema = z.strictObject({ ...SQL_STORE_OPTION_FIELDS, ...NoteTableNamesSchema.shape }, { error: expecting('an options object') });
 
