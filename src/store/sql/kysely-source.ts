@@ -15,11 +15,7 @@ export function kyselySource<DB>(db: Kysely<DB>): ConnectionSource {
           return rows;
         },
         release: () => void held.release(),
-        destroy: () =>
-          void last
-            .then(() => sql`ROLLBACK`.execute(held.connection))
-            .catch(() => undefined)
-            .then(held.release),
+        destroy: () => void last.then(() => sql`ROLLBACK`.execute(held.connection)).catch(() => undefined).then(held.release),
       };
     },
     end: () => db.destroy(),
