@@ -68,9 +68,7 @@ export class MemoryNoteReader implements NoteReader {
       case 'children': {
         const siblings = this.index.childrenOf.get(request.parentId) ?? NONE;
         const ascending = request.direction === 'asc';
-        const from = request.after === undefined
-          ? (ascending ? 0 : siblings.length - 1)
-          : firstBeyond(siblings, request.after, ascending, compareSiblingKeys);
+        const from = request.after ? firstBeyond(siblings, request.after, ascending, compareSiblingKeys) : (ascending ? 0 : siblings.length - 1);
         return this.page(siblings, from, ascending ? 1 : -1, request.limit, request.filter);
       }
       case 'siblings': {
