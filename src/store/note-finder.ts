@@ -3,9 +3,7 @@ import * as z from 'zod';
 /** A note a search found: enough to show it and to ask for its context. */
 export const FoundNoteSchema = z.strictObject({
   /** `/n{id}`: pass it as `focus` to build the note's context. */
-  uri: z.string(),
-  title: z.string(),
-  notebookId: z.number().int().positive(),
+  uri: z.string(), title: z.string(), notebookId: z.number().int().positive(),
 });
 
 export type FoundNote = z.infer<typeof FoundNoteSchema>;

@@ -9,14 +9,9 @@ const TEXT = expecting('a string');
 /** A note as a fixture file writes it (spec section 7); `null` counts as absent. */
 const FixtureNoteSchema = z.object(
   {
-    id: id(),
-    title: z.string({ error: TEXT }),
-    details: z.string({ error: TEXT }).nullish(),
-    parentId: id().nullish(),
-    objectId: id().nullish(),
+    id: id(), title: z.string({ error: TEXT }), details: z.string({ error: TEXT }).nullish(), parentId: id().nullish(), objectId: id().nullish(),
     // Spec §1: a number. Doughnut's column is a BIGINT; only loading into MySQL needs integers.
-    siblingOrder: z.number({ error: expecting('a number') }).nullish(),
-    notebookId: id().nullish(),
+    siblingOrder: z.number({ error: expecting('a number') }).nullish(), notebookId: id().nullish(),
     deletedAt: z.union([z.string(), z.number()], { error: expecting('a date (text or a number)') }).nullish(),
   },
   { error: expecting('a note object') },

@@ -38,8 +38,7 @@ export class MemoryNoteReader implements NoteReader {
     private readonly index: MemoryIndex,
     /** Undefined when the scope hides notebooks: links and sizes then depend on it. */
     private readonly cache: UnscopedCache | undefined,
-    private readonly scope: ReadScope,
-    private readonly signal: AbortSignal | undefined,
+    private readonly scope: ReadScope, private readonly signal: AbortSignal | undefined,
   ) {}
 
   async read(requests: readonly ExtendedReadRequest[]) {

@@ -88,10 +88,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
   siblingOrderOut: (column) => sql`${column}::text`,
   siblingOrder: (direction, { siblingOrder, id }) =>
     direction === 'asc' ? sql`${siblingOrder} ASC NULLS FIRST, ${id} ASC` : sql`${siblingOrder} DESC NULLS LAST, ${id} DESC`,
-  beyondKey,
-  beyondNote,
-  filteredPagesApart: false,
-  filteredShown,
+  beyondKey, beyondNote, filteredPagesApart: false, filteredShown,
   titleKeyIn: (title, keys) => sql`${asciiFolded(sql`btrim(${title})`)} = ANY(${keys}::text[])`,
   sameTitleKey: (a, b) => sql`${asciiFolded(sql`btrim(${a})`)} = ${asciiFolded(sql`btrim(${b})`)}`,
   holdsTitleKey: (details, title) => {

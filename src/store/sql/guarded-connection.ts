@@ -12,8 +12,7 @@ export class GuardedConnection {
   private last: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly connection: ReadConnection,
-    private readonly limitMs: number,
+    private readonly connection: ReadConnection, private readonly limitMs: number,
     private readonly dialect: Pick<SqlDialect, 'unavailable' | 'oneAtATime'>,
     /** Told once, when the connection is given up. */
     private readonly onDrop: () => void,

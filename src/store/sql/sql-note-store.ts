@@ -22,9 +22,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   private readonly ending = new Set<Promise<void>>();
 
   protected constructor(
-    private readonly source: ConnectionSource,
-    protected readonly dialect: SqlDialect,
-    protected readonly options: Options,
+    private readonly source: ConnectionSource, protected readonly dialect: SqlDialect, protected readonly options: Options,
     /** Whether `destroy` closes the pool (or the Kysely instance). */
     private readonly ownsDb: boolean,
   ) {
