@@ -57,10 +57,8 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
 
   /** A read-only snapshot whose `statement_timeout` bounds every read, the table checked in it (probed after a rollback). */
   protected override async openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads> {
-    const started = session.begin(
-      sql`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; SET LOCAL statement_timeout = ${sql.lit(queryTimeoutMs)}`,
-      'cannot open a read transaction',
-    );
+    const begin = sql`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; SET LOCAL statement_timeout = ${sql.lit(queryTimeoutMs)}`;
+    const started = session.begin(begin, 'cannot open a read transaction');
     let rolledBack: Promise<unknown> | undefined;
     await this.checkTable(
       (statement) => Promise.all([started, session.send(statement, 'cannot read the notes table')]).then(([, rows]) => rows),
