@@ -16,7 +16,6 @@ export interface SizeFilter {
   readonly leastCost?: LeastCostFilter;
 }
 
-/** See `SizeFilter.leastCost`. */
 export interface LeastCostFilter {
   readonly max: number;
   /** What a note that shows `shown` costs at least. */

@@ -13,9 +13,7 @@ export class GuardedConnection {
 
   constructor(
     private readonly connection: ReadConnection, private readonly limitMs: number,
-    private readonly dialect: Pick<SqlDialect, 'unavailable' | 'oneAtATime'>,
-    /** Told once, when the connection is given up. */
-    private readonly onDrop: () => void,
+    private readonly dialect: Pick<SqlDialect, 'unavailable' | 'oneAtATime'>, private readonly onDrop: () => void,
   ) {}
 
   get isDropped(): boolean {

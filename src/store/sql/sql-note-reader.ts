@@ -91,7 +91,6 @@ export class SqlNoteReader implements NoteReader {
     return this.reads!.sortsWholePages === true;
   }
 
-  /** One statement of the build, counted. */
   private send(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
     this.roundTrips++;
     return this.guarded.run(statement, what);
