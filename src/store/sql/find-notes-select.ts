@@ -9,7 +9,9 @@ import type { SqlDialect } from './sql-dialect.js';
 /** `LIKE` escape character: `!` needs no escaping in SQL text, whatever the server's sql_mode. */
 const LIKE_ESCAPE = '!';
 
-const FoundRowSchema = z.object({ id: z.coerce.number().int(), title: z.string(), notebook_id: z.coerce.number().int() });
+const FoundRowSchema = z
+  .object({ id: z.coerce.number().int(), title: z.string(), notebook_id: z.coerce.number().int() })
+  .transform(({ id, title, notebook_id }): FoundNote => ({ uri: uriOf(id), title, notebookId: notebook_id }));
 
 /** `NoteFinder.findNotes` as one SELECT: titles starting with `query` (an index-friendly prefix), shortest first, then by id. */
 export function findNotesSelect(dialect: SqlDialect, names: ResolvedNoteTable, query: string, options: FindNotesOptions) {
@@ -26,8 +28,5 @@ export function findNotesSelect(dialect: SqlDialect, names: ResolvedNoteTable, q
 
 /** The rows of {@link findNotesSelect} as found notes. */
 export function foundNotes(rows: readonly unknown[]): FoundNote[] {
-  return rows.map((row) => {
-    const { id, title, notebook_id } = FoundRowSchema.parse(row);
-    return { uri: uriOf(id), title, notebookId: notebook_id };
-  });
+  return rows.map((row) => FoundRowSchema.parse(row));
 }
