@@ -70,7 +70,13 @@ export class Deadline {
       this.racing.add(reject);
       promise.then(
         (value) => (this.racing.delete(reject), resolve(value)),
-        (error: unknown) => (this.racing.delete(reject), reject(this.reason ?? error)),
+        (error: unknown) => {
+          this.racing.delete(reject);
+          // A failure that comes once the time is up, before the timer has run (a statement the server stopped at the
+          // same limit, which started after the build did), is the build running out of time.
+          if (this.reason === undefined && performance.now() >= this.endsAt) this.end(this.ends.timedOut(this.timeoutMs!));
+          reject(this.reason ?? error);
+        },
       );
     });
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { loadTokenizer } from '../src/budget/tokenizer.js';
-import { BuildAborted, BuildTimeout } from '../src/note-context-error.js';
+import { BuildAborted, BuildTimeout, StoreUnavailable } from '../src/note-context-error.js';
 import { Deadline } from '../src/deadline.js';
 import { WalkPace } from '../src/iterator/walk-pace.js';
 import type { NoteRecord } from '../src/model/note-record.js';
@@ -77,6 +77,25 @@ describe('deadlines and cancellation', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a read that fails once the time is up, before the timer has run, fails the build with BuildTimeout', async () => {
+    // As a statement the server stops at the build's own limit: it started after the build, so its failure comes once
+    // the build's time is up. The read holds the thread until then, so the build's timer cannot have run before it fails.
+    const failing: NoteStore = {
+      openReader: async () => ({
+        read: async () => {
+          const until = performance.now() + 60;
+          while (performance.now() < until);
+          throw new StoreUnavailable('a note query failed: max_statement_time exceeded');
+        },
+        roundTrips: 0,
+        close: async () => {},
+      }),
+    };
+    const built = buildContext(failing, { focus: 1, budget: 100, timeoutMs: 40 });
+    await expect(built).rejects.toBeInstanceOf(BuildTimeout);
+    await expect(built).rejects.toThrow('the build took longer than 40 ms');
   });
 
   it("the caller's signal aborts a build with BuildAborted, though the store never answers; an already aborted signal reads nothing", async () => {
