@@ -1,3 +1,4 @@
+import type { SiblingKey } from '../../model/note-record.js';
 import type { NoteReader } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
@@ -11,9 +12,9 @@ interface ReadAhead {
   readonly toTheEnd: boolean;
 }
 
-/** The request that continues a page of children or siblings whose last row is `last`: the children of its parent beyond it. */
-const continuationOf = (direction: 'asc' | 'desc', last: FilteredRecord) =>
-  `${last.parent?.id} ${direction} ${String(last.siblingOrder)} ${last.id}`;
+/** The children of `parentId` beyond the sibling key `after` in `direction`: a page's continuation, or a request's bound. */
+const boundKey = (parentId: number | undefined, direction: 'asc' | 'desc', after: SiblingKey) =>
+  `${parentId} ${direction} ${String(after.siblingOrder)} ${after.id}`;
 
 /**
  * The first pages of children and siblings, those read with the focus note, read `WIDE_PAGE` rows wide for a reader whose
@@ -35,7 +36,7 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
   /** The page `request` as the rows read ahead answer it, if they hold it whole. */
   const fromAhead = (request: ExtendedReadRequest): readonly FilteredRecord[] | undefined => {
     if (request.kind !== 'children' || request.filter || !request.after) return undefined;
-    const key = `${request.parentId} ${request.direction} ${String(request.after.siblingOrder)} ${request.after.id}`;
+    const key = boundKey(request.parentId, request.direction, request.after);
     const read = ahead.get(key);
     if (!read || (read.rows.length < request.limit && !read.toTheEnd)) return undefined;
     ahead.delete(key);
@@ -45,7 +46,8 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
   /** The first `limit` of `rows`, the rest kept for the page after them (none, when they ran to the end). */
   const keep = (direction: 'asc' | 'desc', rows: readonly FilteredRecord[], limit: number, toTheEnd: boolean) => {
     const page = rows.slice(0, limit);
-    if (page.length > 0 && (rows.length > limit || toTheEnd)) ahead.set(continuationOf(direction, page[page.length - 1]!), { rows: rows.slice(limit), toTheEnd });
+    const last = page.at(-1);
+    if (last && (rows.length > limit || toTheEnd)) ahead.set(boundKey(last.parent?.id, direction, last), { rows: rows.slice(limit), toTheEnd });
     return page;
   };
 
@@ -61,8 +63,7 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
       const answer = answers[index];
       if (answer) return answer;
       const rows = read[next++]!;
-      if (request.kind !== 'children' && request.kind !== 'siblings') return rows;
-      if (!wide || request.filter || request.limit >= WIDE_PAGE) return rows;
+      if (!wide || (request.kind !== 'children' && request.kind !== 'siblings') || request.filter || request.limit >= WIDE_PAGE) return rows;
       return keep(request.direction, rows, request.limit, rows.length < WIDE_PAGE);
     });
   };
