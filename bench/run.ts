@@ -19,6 +19,7 @@ import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { createPostgresTestDatabase } from '../test/support/postgres-test-database.js';
 import { measureCli, type CliTiming } from './cli-wall-clock.js';
 import { doughnutSchemaSection } from './doughnut-schema.js';
+import { fanOutPassesSection } from './fan-out-passes.js';
 import { generateNotebooks, type GeneratorSettings } from './generate-notebook.js';
 import { measureHttpLoad } from './http-load.js';
 import { measureLoopBlocking, type LoopBlocking } from './loop-blocking.js';
@@ -446,6 +447,11 @@ try {
       '(gpt-tokenizer alone needs minutes for one such text; counts stay exact, see src/budget/make-linear-counter.ts). ' +
       'The first build of a process also builds the rank table (~0.1–0.2 s); long chunks are merged once per process.\n\n' +
       markdownTable(['tokenizer', 'build', 'ms'], hostileRows),
+  );
+
+  // --- the fan-out foci against one pass over their candidates, on Doughnut's DDL --------------------
+  await attempt('Fan-out against one pass', async () =>
+    section('Fan-out against one pass', await fanOutPassesSection({ n: quick ? 10_000 : 100_000, builds: 3, engines: ['mysql', 'postgres'], withIndex: false, checkouts: ['.'], log })),
   );
 
   // --- what Doughnut users have: Doughnut's own table and indexes, a hub-heavy notebook ------------
