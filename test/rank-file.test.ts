@@ -11,7 +11,7 @@ import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeLinearCounter } from '../src/budget/make-linear-counter.js';
-import { readRankFile, writeRankFile } from '../src/budget/rank-file.js';
+import { RankFile } from '../src/budget/rank-file.js';
 import { RankTable, type RankData } from '../src/budget/rank-table.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 
@@ -27,7 +27,7 @@ let files = 0;
 /** A new rank file of gpt-tokenizer's module `name` (or of the module at `url`). */
 function written(name: keyof typeof LIBRARY, url = LIBRARY[name].url): URL {
   const file = pathToFileURL(join(root, `${name}-${files++}.ranks`));
-  writeRankFile(file, url, LIBRARY[name].ranks);
+  RankFile.write(file, url, LIBRARY[name].ranks);
   return file;
 }
 
@@ -46,7 +46,7 @@ function foundByBytes(token: string | readonly number[]): boolean {
 describe('rank file', () => {
   it.each(['o200k_base', 'cl100k_base'] as const)("%s: finds every token by its bytes, and no bytes that are no token, as the library's ranks say", (name) => {
     const { ranks } = LIBRARY[name];
-    const table = readRankFile(written(name), LIBRARY[name].url)!;
+    const table = RankFile.read(written(name), LIBRARY[name].url)!;
     expect(table).toBeDefined();
     // The library's ranks by their bytes (no string token here has a lone surrogate).
     const oracle = new Map<string, number>();
@@ -85,7 +85,7 @@ describe('rank file', () => {
   });
 
   it("a counter over the file's table counts as gpt-tokenizer's own o200k module, on the sample notebook and on random text", async () => {
-    const table = readRankFile(written('o200k_base'), LIBRARY.o200k_base.url)!;
+    const table = RankFile.read(written('o200k_base'), LIBRARY.o200k_base.url)!;
     const count = makeLinearCounter({ name: 'o200k', split: O200K_TOKEN_SPLIT_REGEX, table });
     const fixture = await readFixtureFile('fixtures/sample-notebook.json');
     const texts = fixture.notes.flatMap((note) => [note.title, note.details ?? '']);
@@ -112,9 +112,9 @@ describe('rank file', () => {
 
   it.each(DAMAGE)('a damaged file (%s) gives no ranks', (_, damage) => {
     const file = written('o200k_base');
-    expect(readRankFile(file, LIBRARY.o200k_base.url)).toBeDefined();
+    expect(RankFile.read(file, LIBRARY.o200k_base.url)).toBeDefined();
     writeFileSync(file, damage(readFileSync(file)));
-    expect(readRankFile(file, LIBRARY.o200k_base.url)).toBeUndefined();
+    expect(RankFile.read(file, LIBRARY.o200k_base.url)).toBeUndefined();
   });
 
   it('a header padded otherwise (the data not at a multiple of 4 bytes) still gives the table, copied', () => {
@@ -122,7 +122,7 @@ describe('rank file', () => {
     const content = readFileSync(file);
     const headerEnd = content.indexOf(10, 30);
     writeFileSync(file, Buffer.concat([content.subarray(0, headerEnd), Buffer.from(' '), content.subarray(headerEnd)]));
-    const table = readRankFile(file, LIBRARY.cl100k_base.url)!;
+    const table = RankFile.read(file, LIBRARY.cl100k_base.url)!;
     expect(table).toBeDefined();
     expect(table.data.slots.byteOffset % 4).toBe(0);
     const key = Buffer.from(' hello');
@@ -137,22 +137,22 @@ describe('rank file', () => {
     writeFileSync(copy, '\n// patched\n', { flag: 'a' });
     const copyUrl = pathToFileURL(copy).href;
     const fromCopy = written('o200k_base', copyUrl);
-    expect(readRankFile(fromCopy, copyUrl)).toBeDefined();
-    expect(readRankFile(fromCopy, LIBRARY.o200k_base.url)).toBeUndefined();
-    expect(readRankFile(written('o200k_base'), copyUrl)).toBeUndefined();
+    expect(RankFile.read(fromCopy, copyUrl)).toBeDefined();
+    expect(RankFile.read(fromCopy, LIBRARY.o200k_base.url)).toBeUndefined();
+    expect(RankFile.read(written('o200k_base'), copyUrl)).toBeUndefined();
   });
 
   it('no file, or a library module that cannot be read: no ranks, no error', () => {
     const missing = pathToFileURL(join(root, 'missing.ranks'));
-    expect(readRankFile(missing, LIBRARY.cl100k_base.url)).toBeUndefined();
+    expect(RankFile.read(missing, LIBRARY.cl100k_base.url)).toBeUndefined();
     expect(existsSync(missing)).toBe(false);
-    expect(readRankFile(written('cl100k_base'), pathToFileURL(join(root, 'no-module.js')).href)).toBeUndefined();
+    expect(RankFile.read(written('cl100k_base'), pathToFileURL(join(root, 'no-module.js')).href)).toBeUndefined();
   });
 
   it('ranks that have no place in a file (a hole, an empty token) are refused when written', () => {
     const file = pathToFileURL(join(root, 'refused.ranks'));
-    expect(() => writeRankFile(file, LIBRARY.cl100k_base.url, ['a', '', 'b'])).toThrow(/no rank table/);
-    expect(() => writeRankFile(file, LIBRARY.cl100k_base.url, ['a', , 'b'] as RankData)).toThrow(/no rank table/);
+    expect(() => RankFile.write(file, LIBRARY.cl100k_base.url, ['a', '', 'b'])).toThrow(/no rank table/);
+    expect(() => RankFile.write(file, LIBRARY.cl100k_base.url, ['a', , 'b'] as RankData)).toThrow(/no rank table/);
     expect(existsSync(file)).toBe(false);
   });
 });

@@ -38,7 +38,7 @@ function sourceOf(moduleUrl: string): string {
 }
 
 /** The table in `file`, equal to that of gpt-tokenizer's module `moduleUrl`; undefined for no, a damaged or another module's file. */
-export function readRankFile(file: URL, moduleUrl: string): RankTable | undefined {
+function readRankFile(file: URL, moduleUrl: string): RankTable | undefined {
   try {
     return tableOf(readFileSync(file), sourceOf(moduleUrl));
   } catch {
@@ -47,7 +47,7 @@ export function readRankFile(file: URL, moduleUrl: string): RankTable | undefine
 }
 
 /** Writes the rank file of `ranks`, the default export of gpt-tokenizer's module `moduleUrl`, to `file`. */
-export function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): void {
+function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): void {
   const { slots, offsets, keys, maxKeyBytes, illFormed } = RankTable.fromRanks(ranks).data;
   const data = Buffer.concat([bytesOf(slots), bytesOf(offsets), keys]);
   const fields = { source: sourceOf(moduleUrl), endianness: endianness(), slots: slots.length, count: ranks.length, keyBytes: keys.length, maxKeyBytes, illFormed };
@@ -56,6 +56,9 @@ export function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): vo
   while ((Buffer.byteLength(head) + 1) % 4 !== 0) head += ' ';
   writeFileSync(file, Buffer.concat([Buffer.from(`${head}\n`), data]));
 }
+
+/** A rank table's file: the build writes one per encoding, the encoding's module reads it. */
+export const RankFile = { read: readRankFile, write: writeRankFile } as const;
 
 function tableOf(content: Buffer, source: string): RankTable | undefined {
   if (content.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
