@@ -65,7 +65,6 @@ export const MYSQL_DIALECT: SqlDialect = {
   // No `pos`: a derived table's order does not survive the union; the reader orders the rows.
   pick: (req, id, columns = {}) => sql`${sql.lit(req)} AS req, ${columns.anchor ?? sql`NULL`} AS anchor, ${id} AS id`,
   pickedColumns: sql`picked.req AS req, picked.anchor AS anchor, NULL AS left_out_before, NULL AS left_out`,
-  pickedNote: (table, id) => sql`JOIN ${table} n ON ${id('n')} = picked.id`,
   batchOrder: sql``,
   noPicks: undefined,
   siblingOrderOut: (column) => column,

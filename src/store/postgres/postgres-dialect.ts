@@ -80,9 +80,6 @@ export const POSTGRES_DIALECT: SqlDialect = {
       leftOutBefore && leftOut ? sql`(${leftOutBefore})::int AS left_out_before, ${leftOut} AS left_out` : UNFILTERED
     }`,
   pickedColumns: sql`picked.req, picked.anchor, picked.pos, picked.left_out_before, picked.left_out`,
-  // Each note looked up by its key: OFFSET 0 keeps the planner from joining otherwise. A filtered page's rows are estimated
-  // in thousands where it keeps a few, and beside a hub the join it chose scanned the whole table (a tenth of the build).
-  pickedNote: (table, id) => sql`CROSS JOIN LATERAL (SELECT * FROM ${table} x WHERE ${id('x')} = picked.id OFFSET 0) n`,
   // The rows come back in each request's order, numbered by `pos`.
   batchOrder: sql`
     ORDER BY picked.req, picked.pos`,

@@ -59,7 +59,7 @@ export function batchStatement(
     whole.length > 0 ? sql`CASE WHEN picked.req IN (${sql.join(whole.map((req) => sql.lit(req)))}) THEN ${t.column('n', 'details')} ELSE ${cut(q)} END` : cut(q);
   const picked = picks.length === 0 ? [] : [sql`SELECT ${dialect.pickedColumns}, ${noteColumns(details, q)}
     FROM (${sql.join(picks, sql` UNION ALL `)}) AS picked
-    ${dialect.pickedNote(t.table, (alias) => t.column(alias, 'id'))} ${linkJoins(q)}${dialect.batchOrder}`];
+    JOIN ${t.table} n ON ${t.column('n', 'id')} = picked.id ${linkJoins(q)}${dialect.batchOrder}`];
   const union = sql.join([...picked, ...apart], sql` UNION ALL `);
   const tables = [
     ...(readableAsTable(scope) ? [sql`${t.expression('readable_notebooks')} (id) AS ${dialect.readableNotebooksTable([...scope.readableNotebooks!])}`] : []),

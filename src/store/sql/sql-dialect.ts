@@ -24,8 +24,6 @@ export interface SqlDialect {
   pick(req: number, id: Sql, columns?: { anchor?: Sql; pos?: Sql; leftOutBefore?: Sql; leftOut?: Sql }): Sql;
   /** The columns the batch takes from its picks (`picked`) before the note's own. */
   readonly pickedColumns: Sql;
-  /** Joins each picked id to its note as `n`, given the host's `table` and the `id` column of one of its aliases. */
-  pickedNote(table: Sql, id: (alias: string) => Sql): Sql;
   /** The batch's own ORDER BY, if any (else the reader orders each request's rows). */
   readonly batchOrder: Sql;
   /** A pick of no rows, for a batch of no picks; undefined where no such batch is sent. */
