@@ -3,10 +3,13 @@
 // at: `SELECT COUNT(*), SUM(LENGTH(details))` over them, timed just before each build, on Doughnut's
 // DDL (with `--with-index`, the recommended index added). Foci: the hub (its children and its
 // referring notes), a child of it (its siblings), a referring note (its siblings, its parent's
-// siblings and their children, the cousins it may be offered).
+// siblings and their children, the cousins it may be offered). `--notebook=heavy-tailed` builds beside
+// test/fan-out.test.ts's hub instead, whose notes are mostly so short that every build must price
+// almost every candidate exactly to be exact (spec section 4).
 //
 // Part of `npm run bench` (its section "Fan-out against one pass"); alone:
 //   npx tsx bench/fan-out-passes.ts [--n=100000] [--builds=3] [--engines=mysql,postgres] [--with-index] [--other=DIR]
+//     [--notebook=generated|heavy-tailed]
 // It builds with the compiled library (dist/, `npm run build`). With `--other=DIR`, another checkout
 // built the same way builds too, in turns with this one (this one first on even rounds), and every
 // result is checked equal: before and after a change, at the same moment of the machine.
@@ -14,6 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Pool } from 'mysql2/promise';
 import type pg from 'pg';
+import { heavyTailedFanOut, HUB } from '../test/support/heavy-tailed-fan-out.js';
 import { createPostgresTestDatabase } from '../test/support/postgres-test-database.js';
 import { createTestDatabase } from '../test/support/mysql-test-database.js';
 import { RECOMMENDED_INDEX_DDL_POSTGRES } from './doughnut-note-ddl-postgres.js';
@@ -23,8 +27,9 @@ import { loadDoughnutTable } from './load-doughnut-table.js';
 import { markdownTable, percentile } from './measure.js';
 
 export interface FanOutPassesOptions {
-  /** Children and referring notes of the hub. */
+  /** Children and referring notes of the hub (the heavy-tailed notebook has 100,000). */
   readonly n: number;
+  readonly notebook: 'generated' | 'heavy-tailed';
   /** Builds per focus and checkout. */
   readonly builds: number;
   readonly engines: readonly ('mysql' | 'postgres')[];
@@ -56,11 +61,14 @@ const fitted = (details: string | undefined) => (details === undefined || detail
 export async function fanOutPassesSection(options: FanOutPassesOptions): Promise<string> {
   const log = options.log ?? (() => {});
   const libraries = await Promise.all(options.checkouts.map(load));
-  const generated = generateNotebooks({ seed: 20261121, notes: 2_000, notebooks: 2, hubChildren: [], fanOuts: [options.n] });
-  const fixture = { ...generated.fixture, notes: generated.fixture.notes.map((note) => ({ ...note, details: fitted(note.details) })) };
-  const hub = generated.fanOutFoci[0]!.id;
+  const generated =
+    options.notebook === 'generated' ? generateNotebooks({ seed: 20261121, notes: 2_000, notebooks: 2, hubChildren: [], fanOuts: [options.n] }) : undefined;
+  const notes = generated?.fixture.notes ?? heavyTailedFanOut();
+  const fixture = { notebooks: [{ id: 1, name: 'Fan-out' }], ...generated?.fixture, notes: notes.map((note) => ({ ...note, details: fitted(note.details) })) };
+  const hub = generated?.fanOutFoci[0]!.id ?? HUB;
   const children = fixture.notes.filter((note) => note.parentId === hub);
-  const referrer = fixture.notes.filter((note) => note.objectId === hub)[Math.floor(options.n / 2)]!;
+  const referrers = fixture.notes.filter((note) => note.objectId === hub);
+  const referrer = referrers[Math.floor(referrers.length / 2)]!;
   const references = fixture.notes.find((note) => note.id === referrer.parentId)!.parentId!;
   const visible = 'deleted_at IS NULL';
   const foci = [
@@ -141,7 +149,7 @@ export async function fanOutPassesSection(options: FanOutPassesOptions): Promise
     }
   }
   return (
-    `A focus with N = ${options.n.toLocaleString('en')} children and as many referring notes, on Doughnut's DDL${options.withIndex ? ' with the recommended index' : ''} (budget 2,000, o200k), ` +
+    `A focus with N = ${children.length.toLocaleString('en')} children and ${referrers.length.toLocaleString('en')} referring notes (${options.notebook === 'generated' ? "the generated notebook's fan-out focus" : "test/fan-out.test.ts's heavy-tailed hub"}), on Doughnut's DDL${options.withIndex ? ' with the recommended index' : ''} (budget 2,000, o200k), ` +
     `each build set against one pass over the candidates it must look at (\`SELECT COUNT(*), SUM(LENGTH(description))\`, timed just before it; see bench/fan-out-passes.ts), ` +
     `${options.builds} builds a line, medians.\n\n` +
     markdownTable(['engine', 'focus', ...(libraries.length > 1 ? ['checkout'] : []), 'build in passes', 'build ms', 'pass ms', 'round trips (most)'], rows)
@@ -154,6 +162,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
     await fanOutPassesSection({
       n: Number(argument('n') ?? 100_000),
+      notebook: argument('notebook') === 'heavy-tailed' ? 'heavy-tailed' : 'generated',
       builds: Number(argument('builds') ?? 3),
       engines: (argument('engines') ?? 'mysql,postgres').split(',') as ('mysql' | 'postgres')[],
       withIndex: process.argv.includes('--with-index'),

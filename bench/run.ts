@@ -451,7 +451,7 @@ try {
 
   // --- the fan-out foci against one pass over their candidates, on Doughnut's DDL --------------------
   await attempt('Fan-out against one pass', async () =>
-    section('Fan-out against one pass', await fanOutPassesSection({ n: quick ? 10_000 : 100_000, builds: 3, engines: ['mysql', 'postgres'], withIndex: false, checkouts: ['.'], log })),
+    section('Fan-out against one pass', await fanOutPassesSection({ n: quick ? 10_000 : 100_000, notebook: 'generated', builds: 3, engines: ['mysql', 'postgres'], withIndex: false, checkouts: ['.'], log })),
   );
 
   // --- what Doughnut users have: Doughnut's own table and indexes, a hub-heavy notebook ------------
