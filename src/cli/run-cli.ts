@@ -3,7 +3,7 @@ import type { BuildOptionsText } from '../build-options.js';
 import { ValidationError } from '../note-context-error.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../build-option-defaults.js';
 import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS, MAX_SERVICE_TIMEOUT_MS } from '../host/build-slots.js';
-import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { exitFor } from '../host/service-error.js';
 import { packageVersion } from '../host/package-version.js';
 import { isMysqlUrl, MYSQL_URL_FORM } from '../store/mysql/parse-mysql-url.js';
 import { isPostgresUrl, POSTGRES_URL_FORM } from '../store/postgres/postgres-url-form.js';
@@ -210,11 +210,4 @@ async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, 
   } catch (error) {
     return exitFor(error, err);
   }
-}
-
-/** The exit code of spec section 7 for an error, with its one line on stderr (an unexpected failure's own first line). */
-function exitFor(error: unknown, err: Write): number {
-  const mapped = serviceErrorOf(error);
-  err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}`);
-  return mapped.exitCode;
 }

@@ -44,6 +44,13 @@ export function serviceErrorOf(error: unknown): ServiceError {
   return { status: 500, exitCode: 1, code: 'internal', message: 'internal error' };
 }
 
+/** The exit code of spec section 7 for an error, with its one line on stderr (an unexpected failure's own first line). */
+export function exitFor(error: unknown, err: (text: string) => void): number {
+  const mapped = serviceErrorOf(error);
+  err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}\n`);
+  return mapped.exitCode;
+}
+
 /** The first line of an error's message, escaped and redacted. */
 export function firstLineOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);

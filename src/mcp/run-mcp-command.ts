@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
-import { firstLineOf, serviceErrorOf } from '../host/service-error.js';
+import { exitFor, firstLineOf } from '../host/service-error.js';
 import { STOP_GRACE_MS, stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
 import { CheckedStdioTransport } from './checked-stdio-transport.js';
@@ -23,9 +23,7 @@ export async function runMcpCommand(flags: McpFlags, fieldOf: (key: string) => s
     settings = { port: wholeNumberFlag(fieldOf('port'), flags.port, 0, 65_535), token: serverToken(flags.token, fieldOf('token')) };
     opened = await openService(flags, fieldOf);
   } catch (error) {
-    const mapped = serviceErrorOf(error);
-    err(`note-context: ${mapped.code === 'internal' ? firstLineOf(error) : mapped.message}\n`);
-    return mapped.exitCode;
+    return exitFor(error, err);
   }
   const log = (line: string) => err(`${line}\n`);
   const newServer = () => createNoteContextMcpServer({ ...opened, log });
