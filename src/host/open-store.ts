@@ -16,20 +16,16 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-type StoreSetting = 'db' | 'table' | 'columns';
-
-const flagOf = (key: StoreSetting) => `--${key}`;
-
 export interface OpenStoreOptions {
-  /** What messages call a setting: its flag (default), or the environment variable it came from. */
-  readonly fieldOf?: (key: StoreSetting) => string;
+  /** What messages call a setting (`db`, `table`, `columns`): its flag, or the environment variable it came from. */
+  readonly fieldOf: (key: 'db' | 'table' | 'columns') => string;
   readonly poolSize?: number;
   readonly table?: string;
   readonly columns?: string;
 }
 
 /** `--table` and `--columns` as the SQL stores take them, checked; refused with a fixture file. */
-export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
+export function tableNamesOf({ table, columns, fieldOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
   if (table === undefined && columns === undefined) return undefined;
   if (!isMysqlUrl(db) && !isPostgresUrl(db)) {
     throw new ValidationError(fieldOf(table === undefined ? 'columns' : 'table'), `only with a mysql:// or postgres:// ${fieldOf('db')}`);
@@ -45,7 +41,7 @@ export function tableNamesOf({ table, columns, fieldOf = flagOf }: OpenStoreOpti
 }
 
 /** Refuses a `--db` that starts like another URL (`C:` is a drive), not read as a file whose error would quote its password. */
-export async function checkDb(db: string | undefined, field = '--db'): Promise<void> {
+export async function checkDb(db: string | undefined, field: string): Promise<void> {
   if (isMysqlUrl(db)) parseMysqlUrl(db, field);
   else if (isPostgresUrl(db)) (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(db, field);
   else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
@@ -54,8 +50,8 @@ export async function checkDb(db: string | undefined, field = '--db'): Promise<v
 }
 
 /** A fixture file path (default: the sample notebook), or a `mysql://` or `postgres://` URL (connected on first use). */
-export async function openStore(db: string | undefined, options: OpenStoreOptions = {}): Promise<OpenedStore> {
-  const field = (options.fieldOf ?? flagOf)('db');
+export async function openStore(db: string | undefined, options: OpenStoreOptions): Promise<OpenedStore> {
+  const field = options.fieldOf('db');
   await checkDb(db, field);
   const names = tableNamesOf(options, db);
   const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
