@@ -15,9 +15,8 @@ export class BuildSlots {
   private readonly waiting: { readonly start: () => void; readonly refuse: (reason: unknown) => void }[] = [];
   private drainWaiters: (() => void)[] = [];
 
-  constructor(options: { readonly max: number; readonly queue?: number; readonly waitMs?: number } | number) {
-    const given = typeof options === 'number' ? { max: options } : options;
-    ({ max: this.max, queue: this.queue = DEFAULT_QUEUE, waitMs: this.waitMs = DEFAULT_QUEUE_WAIT_MS } = given);
+  constructor(options: { readonly max: number; readonly queue?: number; readonly waitMs?: number }) {
+    ({ max: this.max, queue: this.queue = DEFAULT_QUEUE, waitMs: this.waitMs = DEFAULT_QUEUE_WAIT_MS } = options);
   }
 
   get inFlight(): number {

@@ -6,7 +6,7 @@ import { booleanFromText, numberFromText } from '../build-options.js';
 import { jsonSchemaOf } from '../json-schemas.js';
 import { ValidationError } from '../note-context-error.js';
 import { parseNotebookIds } from '../host/parse-notebook-ids.js';
-import { BuildSlots } from '../host/build-slots.js';
+import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { NotAuthorized } from '../host/service-error.js';
@@ -58,7 +58,7 @@ declare module 'fastify' {
 export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = async (app, options) => {
   // 2^31 − 1 ms is the longest delay a Node timer keeps; a longer one fires at once.
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, 2 ** 31 - 1 - HANDLER_GRACE_MS);
-  const slots = options.slots ?? new BuildSlots(positiveInteger('maxBuilds', options.maxBuilds ?? 8, 1_000));
+  const slots = options.slots ?? new BuildSlots({ max: positiveInteger('maxBuilds', options.maxBuilds ?? DEFAULT_MAX_BUILDS, 1_000) });
   const service = new NoteService(options.store, slots);
   const check = options.check ?? (() => checkStore(options.store));
   // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.

@@ -25,7 +25,7 @@ export interface NoteContextMcpServerOptions {
 
 function toolsOptions(options: NoteContextMcpServerOptions) {
   return {
-    service: new NoteService(options.store, new BuildSlots(options.maxBuilds ?? DEFAULT_MAX_BUILDS)),
+    service: new NoteService(options.store, new BuildSlots({ max: options.maxBuilds ?? DEFAULT_MAX_BUILDS })),
     readableNotebooks: options.readableNotebooks,
     timeoutMs: options.timeoutMs ?? 10_000,
     log: options.log ?? ((line: string) => void process.stderr.write(`${line}\n`)),
