@@ -17,7 +17,7 @@ import { timingBuilds } from '../telemetry/build-timings.js';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { REPORT_HEADER } from './context-envelope-schema.js';
-import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
+import { ContextParametersSchema, ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
 import { openApiInfo, openApiRoutes } from './open-api-routes.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id-of.js';
@@ -206,9 +206,6 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return allowed ? requested.filter((id) => allowed.has(id)) : requested;
   }
 };
-
-/** The context route's query parameters: every build option but the focus, which is the path's. */
-const ContextParametersSchema = ContextQuerySchema.omit({ focus: true });
 
 function positiveInteger(name: string, value: number, max: number): number {
   if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new ValidationError(name, `expected an integer from 1 to ${max}, got ${value}`);

@@ -4,7 +4,7 @@ import { jsonSchemaOf, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { FoundNotesSchema } from '../host/found-notes-schema.js';
 import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, REPORT_HEADER } from './context-envelope-schema.js';
-import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
+import { ContextParametersSchema, ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { ErrorBodySchema } from './http-error.js';
 
 /** `GET /livez`, `/readyz` and `/health`. */
@@ -36,10 +36,8 @@ export function openApiRoutes({ bearer, publicMetrics }: { bearer: boolean; publ
     response: { 200: health('Yes.'), ...(ready && { 503: health('The store cannot be read, or did not answer in time.') }) },
   });
   // The focus is the path's `id` (or `/context`'s list); the rest of the request is the query.
-  const request = schemaOf(ContextQuerySchema, 'input');
-  const { focus, ...contextParameters } = request.properties as Record<string, JsonSchema>;
-  const required = ((request.required ?? []) as string[]).filter((name) => name !== 'focus');
-  const contextQuery = { ...request, properties: contextParameters, required };
+  const { focus } = schemaOf(ContextQuerySchema, 'input').properties as Record<string, JsonSchema>;
+  const contextQuery = schemaOf(ContextParametersSchema, 'input');
   const contextAnswers = (description: string, result: object, notFound: string) => ({
     200: {
       description,
@@ -76,8 +74,8 @@ export function openApiRoutes({ bearer, publicMetrics }: { bearer: boolean; publ
       summary: 'Build one context of several focus notes under one budget',
       querystring: {
         ...contextQuery,
-        properties: { focus: { type: 'string', description: foci }, ...contextParameters },
-        required: ['focus', ...required],
+        properties: { focus: { type: 'string', description: foci }, ...contextQuery.properties },
+        required: ['focus', ...(contextQuery.required ?? [])],
       },
       headers,
       response: contextAnswers(
