@@ -5,8 +5,8 @@ import { parseNotebookIds } from './parse-notebook-ids.js';
 import { wholeNumberFlag } from './whole-number-flag.js';
 
 /** The settings every service takes, as text (flags or their environment variables). */
-export type ServiceFlags = { readonly [K in 'db' | 'table' | 'columns' | 'readableNotebooks']?: string } & {
-  readonly [K in 'maxBuilds' | 'queue' | 'queueWaitMs' | 'timeoutMs']: string;
+export type ServiceFlags = { readonly [K in 'db' | 'table' | 'columns' | 'readableNotebooks' | 'token']?: string } & {
+  readonly [K in 'maxBuilds' | 'queue' | 'queueWaitMs' | 'timeoutMs' | 'host']: string;
 };
 
 /** What both services share: settings checked, the store opened with a connection per build and one spare, bounded slots. */

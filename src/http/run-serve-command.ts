@@ -11,8 +11,6 @@ import { HANDLER_GRACE_MS } from './note-context-plugin.js';
 
 interface ServeFlags extends ServiceFlags {
   readonly port?: string;
-  readonly host: string;
-  readonly token?: string;
   readonly cors?: string;
   readonly compress?: boolean;
   readonly publicMetrics?: boolean;

@@ -11,8 +11,6 @@ import { createNoteContextMcpServer } from './create-note-context-mcp-server.js'
 interface McpFlags extends ServiceFlags {
   readonly http?: boolean;
   readonly port: string;
-  readonly host: string;
-  readonly token?: string;
 }
 
 /** `note-context mcp`: the tools over stdio until stdin closes or a signal (`--http`: over Streamable HTTP until a signal); stdout carries only protocol messages. */
