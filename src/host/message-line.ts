@@ -14,9 +14,7 @@ export function messageLine(text: string): string {
 
 /** {@link messageLine} without its line break, for error bodies; applying it twice changes nothing. */
 export function oneLineMessage(text: string): string {
-  const escaped = text
-    .replace(/\n+$/, '')
-    .replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = text.replace(/\n+$/, '').replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return escaped.replace(URL_LIKE, (match, scheme: string, rest: string) => (match.startsWith(MYSQL_URL_FORM) || match.startsWith(POSTGRES_URL_FORM) ? match : scheme + redacted(rest)));
 }
 
