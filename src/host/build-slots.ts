@@ -12,7 +12,7 @@ export class BuildSlots {
   readonly queue: number;
   readonly waitMs: number;
   private running = 0;
-  private readonly waiting: { readonly start: () => void; readonly refuse: (reason: unknown) => void }[] = [];
+  private readonly waiting: (() => void)[] = [];
   private drainWaiters: (() => void)[] = [];
 
   constructor(options: { readonly max: number; readonly queue?: number; readonly waitMs?: number }) {
@@ -49,31 +49,29 @@ export class BuildSlots {
       const leave = (): void => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        const index = this.waiting.indexOf(waiter);
+        const index = this.waiting.indexOf(start);
         if (index >= 0) this.waiting.splice(index, 1);
       };
-      const waiter = {
-        start: () => {
-          leave();
-          resolve();
-        },
-        refuse: (reason: unknown) => {
-          leave();
-          reject(reason);
-          this.notifyIfDrained();
-        },
+      const start = (): void => {
+        leave();
+        resolve();
       };
-      const onAbort = (): void => waiter.refuse(signal?.reason);
-      const timer = setTimeout(() => waiter.refuse(new ServiceBusy(`no free slot within ${this.waitMs} ms (${this.max} running); retry shortly`)), this.waitMs);
+      const refuse = (reason: unknown): void => {
+        leave();
+        reject(reason);
+        this.notifyIfDrained();
+      };
+      const onAbort = (): void => refuse(signal?.reason);
+      const timer = setTimeout(() => refuse(new ServiceBusy(`no free slot within ${this.waitMs} ms (${this.max} running); retry shortly`)), this.waitMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(waiter);
+      this.waiting.push(start);
     });
   }
 
   private readonly release = (): void => {
     // The slot passes straight to the first waiter, so a newcomer cannot overtake the queue.
     const next = this.waiting[0];
-    if (next) return next.start();
+    if (next) return next();
     this.running--;
     this.notifyIfDrained();
   };
