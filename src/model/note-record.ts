@@ -20,10 +20,7 @@ export interface NoteRecord extends NoteLink {
 export type SiblingOrder = number | bigint | null;
 
 /** Position among siblings: by `siblingOrder`, null first (as MySQL and MariaDB sort), then by `id`; every store orders so. */
-export interface SiblingKey {
-  readonly siblingOrder: SiblingOrder;
-  readonly id: NoteId;
-}
+export type SiblingKey = Pick<NoteRecord, 'siblingOrder' | 'id'>;
 
 export function compareSiblingKeys(a: SiblingKey, b: SiblingKey): number {
   const x = a.siblingOrder;
