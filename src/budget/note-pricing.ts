@@ -2,15 +2,13 @@ import type { NoteRecord } from '../model/note-record.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { relatedNoteOf, type NoteForm } from '../result/related-note-of.js';
 import type { CostModel } from './cost-model.js';
-import { listEntryOf, type ListEntry } from './list-entry-of.js';
+import { listEntryOf } from './list-entry-of.js';
 import type { ResultView } from '../result/result-view.js';
 
 /** What the walk pays for each piece it adds (spec section 4's `cost`). */
-export interface NotePricing {
+export interface NotePricing extends Pick<CostModel, 'entryCost'> {
   /** `note` as a related note of `relation`, written in `form`, with its focus-list entry if any; Infinity for one known not to fit. */
   notePrice(note: NoteRecord, relation: RelatedRelation, result: ResultView, form?: NoteForm): number;
-  /** One entry of a focus list, for a note already in the result. */
-  entryCost(entry: ListEntry, result: ResultView): number;
 }
 
 /** Exact pricing: the tokens each piece adds to the output, as the cost model counts them. */
