@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Length } from '../src/model/utf8-length.js';
-import { jsonEntryPiece, jsonEntryPieceBytes, jsonNotePiece, jsonNotePieceBytes } from '../src/result/render-json.js';
+import { jsonEntryPieceBytes, jsonNotePieceBytes, jsonPiece } from '../src/result/render-json.js';
 import type { BareNote } from '../src/result/graph-rag-result-schema.js';
 
 // Every UTF-16 code unit can be in a note's text: lone surrogates, controls, quotes and
@@ -29,8 +29,8 @@ describe('JSON bytes counted without writing the JSON', () => {
     fc.assert(
       fc.property(bareNote, (note) => {
         if (Object.values(note).some((value) => JSON.stringify(value).length !== value.length + 2)) escaped++;
-        expect(jsonNotePieceBytes(note)).toBe(utf8Length(jsonNotePiece(note)));
-        expect(jsonEntryPieceBytes(note.uriAndTitle)).toBe(utf8Length(jsonEntryPiece(note.uriAndTitle)));
+        expect(jsonNotePieceBytes(note)).toBe(utf8Length(jsonPiece(note)));
+        expect(jsonEntryPieceBytes(note.uriAndTitle)).toBe(utf8Length(jsonPiece(note.uriAndTitle)));
       }),
       { numRuns: 3_000 },
     );

@@ -7,12 +7,12 @@ export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
-/** The text a related note adds to the compact JSON, with the comma that separates it (spec section 5). */
-export function jsonNotePiece(note: object): string {
-  return `,${JSON.stringify(note)}`;
+/** The text a related note or a focus-list entry adds to the compact JSON, with the comma that separates it (spec section 5). */
+export function jsonPiece(noteOrEntry: BareNote | string): string {
+  return `,${JSON.stringify(noteOrEntry)}`;
 }
 
-/** `utf8Length(jsonNotePiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, colons, commas. */
+/** `utf8Length(jsonPiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, colons, commas. */
 export function jsonNotePieceBytes(note: BareNote): number {
   let bytes = 2;
   let fields = 0;
@@ -23,11 +23,6 @@ export function jsonNotePieceBytes(note: BareNote): number {
     fields++;
   }
   return bytes + Math.max(0, fields - 1) + 1;
-}
-
-/** The text a focus-list entry adds to the compact JSON, with its separating comma. */
-export function jsonEntryPiece(uriAndTitle: string): string {
-  return `,${JSON.stringify(uriAndTitle)}`;
 }
 
 export function jsonEntryPieceBytes(uriAndTitle: string): number {
