@@ -23,10 +23,5 @@ export function linkedNotesOf<C extends LinkCandidate>(details: string | undefin
     const held = chosen.get(key);
     if (held === undefined || isPreferredLinkNote(candidate, held, linkingNotebookId)) chosen.set(key, candidate);
   }
-  const notes: C[] = [];
-  for (const target of targets) {
-    const note = chosen.get(target);
-    if (note !== undefined) notes.push(note);
-  }
-  return notes;
+  return targets.flatMap((target) => chosen.get(target) ?? []);
 }
