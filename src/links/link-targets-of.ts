@@ -16,15 +16,12 @@ const LINK = /\[\[([^\[\]\r\n]+)\]\]/g;
  */
 export function linkTargetsOf(details: string | undefined): string[] {
   if (details === undefined || !details.includes('[[')) return [];
-  const seen = new Set<string>();
-  const targets: string[] = [];
+  const targets = new Set<string>();
   for (const match of details.matchAll(LINK)) {
     const text = match[1]!;
     const bar = text.indexOf('|');
     const target = titleKeyOf(bar < 0 ? text : text.slice(0, bar));
-    if (target === '' || seen.has(target)) continue;
-    seen.add(target);
-    targets.push(target);
+    if (target !== '') targets.add(target);
   }
-  return targets;
+  return [...targets];
 }
