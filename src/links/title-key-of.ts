@@ -4,8 +4,6 @@ const SPACE = 0x20;
 /** Runs of the ASCII capitals `A`–`Z`, the only letters a key folds. */
 const ASCII_CAPITALS = /[A-Z]+/g;
 
-const toAsciiLower = (capitals: string): string => capitals.toLowerCase();
-
 /**
  * The key a title or a link target is compared by (spec section 10): the text with spaces (U+0020,
  * and only those: a tab stays) removed from both ends and the ASCII letters `A`–`Z` lower-cased;
@@ -18,5 +16,5 @@ export function titleKeyOf(text: string): string {
   while (start < end && text.charCodeAt(start) === SPACE) start += 1;
   while (end > start && text.charCodeAt(end - 1) === SPACE) end -= 1;
   const trimmed = start === 0 && end === text.length ? text : text.slice(start, end);
-  return trimmed.replace(ASCII_CAPITALS, toAsciiLower);
+  return trimmed.replace(ASCII_CAPITALS, (capitals) => capitals.toLowerCase());
 }
