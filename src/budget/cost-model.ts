@@ -105,15 +105,12 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   // The least a note's own piece adds, first or after others: both windows split before its first key (relatedNoteWindow),
   // so they differ only in what comes before it, counted once per model.
   const FIRST_KEY = '{"uriAndTitle"';
+  const leastWindowCost = (json: string, cost: (window: Window) => number) =>
+    Math.min(cost(relatedNoteWindow(json, false)), cost(relatedNoteWindow(json, true)));
   let leastOpening: number | undefined;
   const leastNoteWindowCost = (json: string) => {
-    if (!json.startsWith(FIRST_KEY)) return Math.min(windowCost(relatedNoteWindow(json, false)), windowCost(relatedNoteWindow(json, true)));
-    leastOpening ??= Math.min(
-      ...[false, true].map((hasPrevious) => {
-        const { before, after } = relatedNoteWindow(FIRST_KEY, hasPrevious);
-        return tokenizer.count(after.slice(0, after.indexOf(FIRST_KEY) + 2)) - tokenizer.count(before);
-      }),
-    );
+    if (!json.startsWith(FIRST_KEY)) return leastWindowCost(json, windowCost);
+    leastOpening ??= leastWindowCost(FIRST_KEY, ({ before, after }) => windowCost({ before, after: after.slice(0, after.indexOf(FIRST_KEY) + 2) }));
     const { after } = relatedNoteWindow(json, false);
     return leastOpening + tokenizer.count(after.slice(after.indexOf(FIRST_KEY) + 2));
   };
