@@ -21,16 +21,13 @@ const SOURCES: Record<JsonSchemaName, readonly [z.ZodType, 'input' | 'output']> 
   report: [BuildReportSchema, 'output'],
 };
 
+const GETTERS = Object.entries(SOURCES).map(([key, [schema, io]]) => {
+  let converted: JsonSchema | undefined;
+  return [key, { enumerable: true, get: () => (converted ??= jsonSchemaOf(schema, io)) }];
+});
+
 /**
  * JSON Schemas of the build options (as a caller writes them), the results (one focus, a list of foci) and the report, each
  * converted on first use from the zod schema that validates it; `note-context schema --json-schema` prints them.
  */
-export const jsonSchemas = Object.defineProperties(
-  {},
-  Object.fromEntries(
-    Object.entries(SOURCES).map(([key, [schema, io]]) => {
-      let converted: JsonSchema | undefined;
-      return [key, { enumerable: true, get: () => (converted ??= jsonSchemaOf(schema, io)) }];
-    }),
-  ),
-) as Readonly<Record<JsonSchemaName, JsonSchema>>;
+export const jsonSchemas = Object.defineProperties({}, Object.fromEntries(GETTERS)) as Readonly<Record<JsonSchemaName, JsonSchema>>;
