@@ -1,6 +1,6 @@
 import { BudgetLedger } from './budget/budget-ledger.js';
 import { costModelFor } from './budget/cost-model.js';
-import { loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
+import { estimateTokens, loadTokenizer, type Tokenizer } from './budget/tokenizer.js';
 import { resolveBuildOptions, type AnyBuildOptions, type BuildOptions, type MultiFocusBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { Deadline } from './deadline.js';
 import { WalkPace } from './iterator/walk-pace.js';
@@ -11,7 +11,7 @@ import { runIteration } from './iterator/run-iteration.js';
 import { WalkReport } from './iterator/walk-report.js';
 import type { NoteId, NoteRecord } from './model/note-record.js';
 import { ResultBuilder } from './result/result-builder.js';
-import { focusCostOf } from './budget/focus-cost-of.js';
+import { render } from './result/render.js';
 import { uriOf } from './model/uri-of.js';
 import { LINK_RELATIONS, TREE_RELATIONS } from './relationships/relation.js';
 import type { AnyResult, GraphRAGResult, MultiFocusResult } from './result/graph-rag-result-schema.js';
@@ -90,7 +90,10 @@ async function walk(
 
   const chains = found.map((focus, index) => walkParentChain(focus, fociAncestors[index]!));
   const result = new ResultBuilder(found.map((focus, index) => ({ focus, contextualPath: [...chains[index]!].reverse() })), several);
-  const focusCost = focusCostOf(tokenizer, several ? result.multiResult() : result.result(), options.format);
+  // The report's `focusCost`: the output's tokens before any related note; with `estimate`, the focus notes' JSON (spec 5, 9).
+  const initial = several ? result.multiResult() : result.result();
+  const focusNotes = 'focusNote' in initial ? initial.focusNote : initial.focusNotes;
+  const focusCost = tokenizer.name === 'estimate' ? estimateTokens(JSON.stringify(focusNotes)) : tokenizer.count(render(initial, options.format));
   const ledger = new BudgetLedger(options.budget);
   const focusIdSet = new Set(focusIds);
   const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && !focusIdSet.has(note.id));
