@@ -91,7 +91,7 @@ async function walk(
   const chains = found.map((focus, index) => walkParentChain(focus, fociAncestors[index]!));
   const result = new ResultBuilder(found.map((focus, index) => ({ focus, contextualPath: [...chains[index]!].reverse() })), several);
   // The report's `focusCost`: the output's tokens before any related note; with `estimate`, the focus notes' JSON (spec 5, 9).
-  const initial = several ? result.multiResult() : result.result();
+  const initial = result.result();
   const focusNotes = 'focusNote' in initial ? initial.focusNote : initial.focusNotes;
   const focusCost = tokenizer.name === 'estimate' ? estimateTokens(JSON.stringify(focusNotes)) : tokenizer.count(render(initial, options.format));
   const ledger = new BudgetLedger(options.budget);
@@ -127,7 +127,7 @@ async function walk(
   await runIteration({ foci: focusWalks, relations, fit: options.fit, ledger, pricing, result, report, detailsLimit: options.truncate });
 
   return {
-    result: several ? result.multiResult() : result.result(),
+    result: result.result(),
     report: {
       tokenizer: tokenizer.name, format: options.format, budget: ledger.budget, used: ledger.used, left: ledger.remaining, focusCost,
       skipped: report.skipped, added: report.added, skippedCount: report.skippedCount, candidatesConsidered: report.candidatesConsidered,

@@ -3,7 +3,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import { FOCUS_LISTS, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
 import { bareNoteOf } from './bare-note-of.js';
-import type { BareNote, FocusedNote, FocusNote, GraphRAGResult, MultiFocusResult } from './graph-rag-result-schema.js';
+import type { AnyResult, BareNote, FocusedNote, FocusNote } from './graph-rag-result-schema.js';
 
 /** Grows a result during a build: focus notes in full at the start, then related notes and focus-list entries; `several`: a `MultiFocusResult`. */
 export class ResultBuilder {
@@ -52,14 +52,11 @@ export class ResultBuilder {
     else list.push(text);
   }
 
-  /** A snapshot of a one-focus build: later additions do not change it. */
-  result(): GraphRAGResult {
-    return { focusNote: copyOf(this.focusNotes[0]!), relatedNotes: [...this.relatedNotes] };
-  }
-
-  /** A snapshot of a build for a list of foci. */
-  multiResult(): MultiFocusResult {
-    return { focusNotes: this.focusNotes.map(copyOf), relatedNotes: [...this.relatedNotes] as FocusedNote[] };
+  /** A snapshot, which later additions do not change: a `GraphRAGResult`, or a `MultiFocusResult` when `several`. */
+  result(): AnyResult {
+    const relatedNotes = [...this.relatedNotes];
+    if (this.several) return { focusNotes: this.focusNotes.map(copyOf), relatedNotes: relatedNotes as FocusedNote[] };
+    return { focusNote: copyOf(this.focusNotes[0]!), relatedNotes };
   }
 }
 
