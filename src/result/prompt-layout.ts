@@ -15,17 +15,13 @@ export const PROMPT_LAYOUT = {
   PREAMBLE: [
     'Below is context from a personal knowledge base: first the focus note, in full, then notes related to it, from most to least relevant.',
     ...BULLETS,
-    '',
-    '',
-  ].join('\n'),
+  ].join('\n') + '\n\n',
   /** For a `MultiFocusResult` (spec section 9): several focus notes, each related note naming its focus. */
   MULTI_PREAMBLE: [
     'Below is context from a personal knowledge base: first the focus notes, in full, then notes related to them, from most to least relevant.',
     ...BULLETS,
     '- Each related note also names, after "Focus:", the uri of the focus note its relation is to.',
-    '',
-    '',
-  ].join('\n'),
+  ].join('\n') + '\n\n',
   FOCUS_HEADER: '# Focus note\n',
   FOCUS_NOTES_HEADER: '# Focus notes\n',
   RELATED_HEADER: '# Related notes, most relevant first\n',
