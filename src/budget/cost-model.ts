@@ -122,15 +122,11 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
     const costs = [...closers].flatMap((closer) => [[], [SMALLEST_LINK]].map((list) => windowCost(listEntryWindow(text, entry.rule, list, closer))));
     return Math.min(...costs);
   };
-  return withFloors(
-    {
-      noteCost: (note, entry, result) =>
-        windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0),
-      entryCost,
-      leastNoteCost: (note, entry) => leastNoteWindowCost(JSON.stringify(note)) + (entry ? leastEntryCost(entry) : 0),
-    },
-    floors,
-  );
+  const noteCost = (note: BareNote, entry: ListEntry | undefined, result: ResultView) =>
+    windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0);
+  const leastNoteCost = (note: BareNote, entry: ListEntry | undefined) =>
+    leastNoteWindowCost(JSON.stringify(note)) + (entry ? leastEntryCost(entry) : 0);
+  return withFloors({ noteCost, entryCost, leastNoteCost }, floors);
 }
 
 /** Exact costs in the prompt, where a piece adds its own tokens; floors: its template's, details counted as text. */
