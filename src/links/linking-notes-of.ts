@@ -10,10 +10,7 @@ import { titleKeyOf } from './title-key-of.js';
  * a key resolves depends on the linking note's notebook only, so it is resolved once for each.
  */
 export function linkingNotesOf<C extends LinkCandidate>(
-  note: LinkCandidate,
-  namesakes: readonly LinkCandidate[],
-  linking: Iterable<C>,
-  targetsOf: (candidate: C) => readonly string[],
+  note: LinkCandidate, namesakes: readonly LinkCandidate[], linking: Iterable<C>, targetsOf: (candidate: C) => readonly string[],
 ): C[] {
   const key = titleKeyOf(note.title);
   const resolvesHere = new Map<number, boolean>();
