@@ -49,21 +49,26 @@ export class MemoryNoteReader implements NoteReader {
     return this.read(requests);
   }
 
-  readNow(request: ExtendedReadRequest): readonly FilteredRecord[] {
-    this.signal?.throwIfAborted();
-    return this.answer(request);
-  }
-
   async close(): Promise<void> {}
 
-  private answer(request: ExtendedReadRequest): FilteredRecord[] {
+  readNow(request: ExtendedReadRequest): FilteredRecord[] {
+    this.signal?.throwIfAborted();
     switch (request.kind) {
       case 'note': {
         const note = this.visible(request.id);
         return note ? [request.full ? this.makeRecord(note, true) : this.record(note)] : [];
       }
-      case 'ancestors':
-        return this.ancestors(request.id);
+      case 'ancestors': {
+        const found: NoteRecord[] = [];
+        const seen = new Set<NoteId>([request.id]);
+        let parent = this.visible(this.visible(request.id)?.parentId);
+        while (parent && !seen.has(parent.id)) {
+          seen.add(parent.id);
+          found.push(this.record(parent));
+          parent = this.visible(parent.parentId);
+        }
+        return found;
+      }
       case 'children': {
         const siblings = this.index.childrenOf.get(request.parentId) ?? NONE;
         const ascending = request.direction === 'asc';
@@ -75,7 +80,7 @@ export class MemoryNoteReader implements NoteReader {
         const note = request.up === 0 ? self : this.visible(self?.parentId);
         const parent = this.visible(note?.parentId);
         if (!note || !parent) return [];
-        return this.answer({ ...request, kind: 'children', parentId: parent.id, after: note });
+        return this.readNow({ ...request, kind: 'children', parentId: parent.id, after: note });
       }
       case 'referrings': {
         const referrings = this.index.referringsOf.get(request.objectId) ?? NONE;
@@ -85,43 +90,23 @@ export class MemoryNoteReader implements NoteReader {
         return this.page(referrings, from, 1, request.limit, request.filter);
       }
       case 'linked':
-        return this.linked(request.id);
-      case 'linking':
-        return this.linking(request.id);
+      case 'linking': {
+        const note = this.visible(request.id);
+        if (!note) return [];
+        const links = this.index.links();
+        if (request.kind === 'linked') {
+          const namesakes = links.targetsOf(note).flatMap((target) => this.visibleOf(links.titledAs(target)));
+          return linkedNotesOf(note.details, note.notebookId, namesakes).map((linked) => this.record(linked));
+        }
+        const key = titleKeyOf(note.title);
+        const linking = links.linkingTo(key).filter((other) => this.isVisible(other));
+        return linkingNotesOf(note, this.visibleOf(links.titledAs(key)), linking, (other) => links.targetsOf(other)).map((other) => this.record(other));
+      }
     }
-  }
-
-  private linked(id: NoteId): NoteRecord[] {
-    const note = this.visible(id);
-    if (!note) return [];
-    const links = this.index.links();
-    const namesakes = links.targetsOf(note).flatMap((target) => this.visibleOf(links.titledAs(target)));
-    return linkedNotesOf(note.details, note.notebookId, namesakes).map((linked) => this.record(linked));
-  }
-
-  private linking(id: NoteId): NoteRecord[] {
-    const note = this.visible(id);
-    if (!note) return [];
-    const links = this.index.links();
-    const key = titleKeyOf(note.title);
-    const linking = links.linkingTo(key).filter((other) => this.isVisible(other));
-    return linkingNotesOf(note, this.visibleOf(links.titledAs(key)), linking, (other) => links.targetsOf(other)).map((other) => this.record(other));
   }
 
   private visibleOf(notes: readonly NoteData[]): NoteData[] {
     return notes.filter((note) => this.isVisible(note));
-  }
-
-  private ancestors(id: NoteId): NoteRecord[] {
-    const found: NoteRecord[] = [];
-    const seen = new Set<NoteId>([id]);
-    let parent = this.visible(this.visible(id)?.parentId);
-    while (parent && !seen.has(parent.id)) {
-      seen.add(parent.id);
-      found.push(this.record(parent));
-      parent = this.visible(parent.parentId);
-    }
-    return found;
   }
 
   /** At most `limit` visible notes of `list`, from `index` on by `step`, as a page's records. */
