@@ -9,13 +9,12 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
   const bare = names.table.split('.').at(-1)!;
   const index = (suffix: string) => sql.id(`${bare}_${suffix}`);
   const columns = sql.join(NOTE_FIELDS.map((field) => sql`${id(c[field])} ${sql.raw(COLUMN_TYPES[engine][field])}`), sql`,\n        `);
+  const doughnutIndexes = [[index('parent'), id(c.parentId)], [index('target'), id(c.objectId)], [index('notebook'), id(c.notebookId)]] as const;
   if (engine === 'mysql') {
     return [
       sql`CREATE TABLE IF NOT EXISTS ${table} (
         ${columns},
-        KEY ${index('parent')} (${id(c.parentId)}),
-        KEY ${index('target')} (${id(c.objectId)}),
-        KEY ${index('notebook')} (${id(c.notebookId)})
+        ${sql.join(doughnutIndexes.map(([name, column]) => sql`KEY ${name} (${column})`), sql`,\n        `)}
       ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`,
       ...(recommendedIndex
         ? [sql`CREATE INDEX ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)}, ${id(c.id)})`]
@@ -26,9 +25,7 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
     sql`CREATE TABLE IF NOT EXISTS ${table} (
         ${columns}
     )`,
-    sql`CREATE INDEX IF NOT EXISTS ${index('parent')} ON ${table} (${id(c.parentId)})`,
-    sql`CREATE INDEX IF NOT EXISTS ${index('target')} ON ${table} (${id(c.objectId)})`,
-    sql`CREATE INDEX IF NOT EXISTS ${index('notebook')} ON ${table} (${id(c.notebookId)})`,
+    ...doughnutIndexes.map(([name, column]) => sql`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${column})`),
     ...(recommendedIndex
       ? [sql`CREATE INDEX IF NOT EXISTS ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)} NULLS FIRST, ${id(c.id)})`]
       : []),
