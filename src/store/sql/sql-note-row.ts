@@ -11,26 +11,17 @@ export const LINKING_CANDIDATES = -4;
 export const LINKING_NAMESAKES = -5;
 export const NAMESAKES_OF_KEYS = -6;
 
-/** A batch statement's row (batch-statement.ts) as an engine's row schema reads it. */
-export interface SqlNoteRow {
+/** A batch statement's row (batch-statement.ts) as an engine's row schema reads it: the note's columns ({@link noteColumnsSchema}) and these. */
+export type SqlNoteRow = Readonly<z.output<z.ZodObject<ReturnType<typeof noteColumnsSchema<z.ZodType<number>, z.ZodType<SiblingOrder>>>>>> & {
   /** The request the row answers: its index, or one of the row kinds above. */
   readonly req: number;
   /** For ancestors and links, the note the row was read for. */
   readonly anchor: number | null;
-  readonly id: number;
-  readonly title: string | null;
-  readonly details: string | null;
-  readonly sibling_order: SiblingOrder;
-  readonly notebook_id: number;
-  readonly parent_id: number | null;
-  readonly parent_title: string | null;
-  readonly object_id: number | null;
-  readonly object_title: string | null;
   /** In a page read with a size filter: notes left out just before this row. */
   readonly left_out_before: number | null;
   /** In a page read with a size filter: the row was left out (the page's last row); 1 or true. */
   readonly left_out: number | boolean | null;
-}
+};
 
 /** The note's own columns of a batch row, as an engine's schema reads its ids and its `sibling_order`. */
 export function noteColumnsSchema<I extends z.ZodType<number>, O extends z.ZodType<SiblingOrder>>(id: I, siblingOrder: O) {
