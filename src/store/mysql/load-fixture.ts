@@ -21,8 +21,7 @@ const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
  * would refuse, cut or change is a `ValidationError` naming it (`notes[3].id`) before anything is written.
  */
 export async function loadFixture(db: Kysely<NoteDatabase>, fixture: Fixture, options: LoadOptions = {}, names?: NoteTableNames) {
-  const values = { batchSize: options.batchSize, recommendedIndex: options.recommendedIndex };
-  const { batchSize, recommendedIndex } = parseStoreOptions(LoadOptionsSchema, values, 'options');
+  const { batchSize, recommendedIndex } = parseStoreOptions(LoadOptionsSchema, options, 'options');
   const table = resolveNoteTable(names);
   fixture.notes.forEach(checkFitsTable);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
