@@ -45,9 +45,7 @@ export class MemoryNoteReader implements NoteReader {
     return requests.map((request) => this.readNow(request));
   }
 
-  readExtended(requests: readonly ExtendedReadRequest[]) {
-    return this.read(requests);
-  }
+  readonly readExtended = this.read;
 
   async close(): Promise<void> {}
 

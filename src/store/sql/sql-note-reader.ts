@@ -83,9 +83,7 @@ export class SqlNoteReader implements NoteReader {
     return this.reads!.answer(requests, rows, (statement) => this.send(statement, 'a note query failed'));
   }
 
-  readExtended(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
-    return this.read(requests);
-  }
+  readonly readExtended = this.read;
 
   get sortsWholePages(): boolean {
     return this.reads!.sortsWholePages === true;
