@@ -21,12 +21,8 @@ export function isMysqlUrl(db: string | undefined): db is string {
  */
 export function parseMysqlUrl(url: string, field = 'url') {
   const invalid = (problem: string) => new ValidationError(field, `${problem} (expected ${MYSQL_URL_FORM})`);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid(whyNotUrl(url));
-  }
+  if (!URL.canParse(url)) throw invalid(whyNotUrl(url));
+  const parsed = new URL(url);
   if (parsed.protocol !== 'mysql:') throw invalid(`not a mysql:// URL`);
   const port = parsed.port === '' ? 3306 : Number(parsed.port);
   if (port < 1) throw invalid(`port ${port} is out of range (1–65535)`);
