@@ -28,10 +28,8 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
   const ahead = new Map<string, ReadAhead>();
 
   let first = true;
-  const widened = (request: ExtendedReadRequest): ExtendedReadRequest => {
-    const pageOfChildren = request.kind === 'children' || request.kind === 'siblings';
-    return pageOfChildren && !request.filter && request.limit < WIDE_PAGE ? { ...request, limit: WIDE_PAGE } : request;
-  };
+  const widens = (request: ExtendedReadRequest): request is Extract<ExtendedReadRequest, { kind: 'children' | 'siblings' }> =>
+    (request.kind === 'children' || request.kind === 'siblings') && !request.filter && request.limit < WIDE_PAGE;
 
   /** The page `request` as the rows read ahead answer it, if they hold it whole. */
   const fromAhead = (request: ExtendedReadRequest): readonly FilteredRecord[] | undefined => {
@@ -57,13 +55,13 @@ export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 're
     if (sent.length === 0) return answers as (readonly FilteredRecord[])[];
     const wide = first;
     first = false;
-    const read = await reader.readExtended(wide ? sent.map(widened) : sent);
+    const read = await reader.readExtended(wide ? sent.map((request) => (widens(request) ? { ...request, limit: WIDE_PAGE } : request)) : sent);
     let next = 0;
     return requests.map((request, index) => {
       const answer = answers[index];
       if (answer) return answer;
       const rows = read[next++]!;
-      if (!wide || (request.kind !== 'children' && request.kind !== 'siblings') || request.filter || request.limit >= WIDE_PAGE) return rows;
+      if (!wide || !widens(request)) return rows;
       return keep(request.direction, rows, request.limit, rows.length < WIDE_PAGE);
     });
   };
