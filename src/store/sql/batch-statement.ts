@@ -43,8 +43,7 @@ export function batchStatement(
   const bothWays = dialect.filteredPagesApart ? pagesBothWays(requests) : new Map<number, number>();
   requests.forEach((request, index) => {
     if (request.kind !== 'children' && request.kind !== 'siblings' && request.kind !== 'referrings') return;
-    const candidates =
-      request.kind === 'children' ? childrenPage(request, q) : request.kind === 'siblings' ? siblingsPage(request, q) : referringPage(request, q);
+    const candidates = pageCandidates(request, q);
     const other = bothWays.get(index);
     if (other !== undefined) {
       if (other > index) apart.push(filteredPagesBothWays([index, other], requests as readonly FilteredChildrenPage[], q));
@@ -149,20 +148,20 @@ const tableKey = ({ t }: Statement, alias = 'n'): SiblingKeyColumns => ({ siblin
 /** The sibling key of `n` in a derived table of the page's candidates, which names it itself. */
 const DERIVED_KEY: SiblingKeyColumns = { siblingOrder: sql`n.sibling_order`, id: sql`n.id` };
 
-/** Which notes a page of children may hold, in the page's order. */
-function childrenPage(request: ChildrenPageRequest, q: Statement): PageCandidates {
+/** Which notes a page of children, of siblings or of referring notes may hold, in the page's order. */
+function pageCandidates(request: ChildrenPageRequest | SiblingsPageRequest | ReferringPageRequest, q: Statement): PageCandidates {
   const { t, dialect } = q;
-  const after = request.after ? sql`AND ${dialect.beyondKey(request.direction, tableKey(q), request.after)}` : sql``;
-  return {
-    from: sql`${t.table} n`,
-    candidates: sql`${t.column('n', 'parentId')} = ${request.parentId} AND ${visible('n', q)} ${after}`,
-    order: (columns) => dialect.siblingOrder(request.direction, columns),
-  };
-}
-
-/** A first page of siblings: the children of `sp` beyond `s`, the note (`up` 0) or its parent; found by primary key. */
-function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidates {
-  const { t, dialect } = q;
+  if (request.kind === 'referrings') {
+    const after = request.afterId !== undefined ? sql`AND ${t.column('n', 'id')} > ${request.afterId}` : sql``;
+    const candidates = sql`${t.column('n', 'objectId')} = ${request.objectId} AND ${visible('n', q)} ${after}`;
+    return { from: sql`${t.table} n`, candidates, order: (columns) => columns.id };
+  }
+  const order = (columns: SiblingKeyColumns) => dialect.siblingOrder(request.direction, columns);
+  if (request.kind === 'children') {
+    const after = request.after ? sql`AND ${dialect.beyondKey(request.direction, tableKey(q), request.after)}` : sql``;
+    return { from: sql`${t.table} n`, candidates: sql`${t.column('n', 'parentId')} = ${request.parentId} AND ${visible('n', q)} ${after}`, order };
+  }
+  // A first page of siblings: the children of `sp` beyond `s`, the note (`up` 0) or its parent; found by primary key.
   const start = request.up === 0
     ? sql`${t.table} s`
     : sql`${t.table} s0 JOIN ${t.table} s ON ${t.column('s', 'id')} = ${t.column('s0', 'parentId')} AND ${visible('s', q)}`;
@@ -172,18 +171,7 @@ function siblingsPage(request: SiblingsPageRequest, q: Statement): PageCandidate
     from: sql`${start} JOIN ${t.table} sp ON ${t.column('sp', 'id')} = ${t.column('s', 'parentId')} AND ${visible('sp', q)}
       JOIN ${t.table} n ON ${t.column('n', 'parentId')} = ${t.column('sp', 'id')}`,
     candidates: sql`${first} AND ${visible('n', q)} AND ${dialect.beyondNote(request.direction, tableKey(q), tableKey(q, 's'))}`,
-    order: (columns) => dialect.siblingOrder(request.direction, columns),
-  };
-}
-
-/** Which notes a page of referring notes may hold, in the page's order. */
-function referringPage(request: ReferringPageRequest, q: Statement): PageCandidates {
-  const { t } = q;
-  const after = request.afterId !== undefined ? sql`AND ${t.column('n', 'id')} > ${request.afterId}` : sql``;
-  return {
-    from: sql`${t.table} n`,
-    candidates: sql`${t.column('n', 'objectId')} = ${request.objectId} AND ${visible('n', q)} ${after}`,
-    order: (columns) => columns.id,
+    order,
   };
 }
 
