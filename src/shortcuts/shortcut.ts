@@ -1,11 +1,7 @@
-import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type { CostModel } from '../budget/cost-model.js';
 import type { NotePricing } from '../budget/note-pricing.js';
-import type { WalkReport } from '../iterator/walk-report.js';
+import type { Walk } from '../iterator/run-iteration.js';
 import type { NoteRecord } from '../model/note-record.js';
-import type { RelatedRelation } from '../relationships/relation.js';
-import type { Fit } from '../result/fits.js';
-import type { ResultBuilder } from '../result/result-builder.js';
 import type { AnchorCandidates, ReadingCursor } from '../strategies/create-strategies.js';
 import type { SourcePageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
@@ -23,21 +19,15 @@ export interface Shortcut {
 }
 
 /** What the shortcuts look at; they read it and, to end early, record the last list entries. */
-export interface WalkState {
+export interface WalkState extends Pick<Walk, 'relations' | 'fit' | 'ledger' | 'result' | 'report' | 'detailsLimit'> {
   /** The focus note (the first of a list of foci) and its visible parent. */
   readonly focus: NoteRecord;
   readonly parent: NoteRecord | undefined;
   /** Whether focus is a list (spec section 9). */
   readonly several: boolean;
-  readonly relations: ReadonlySet<RelatedRelation>;
-  readonly fit: Fit;
   /** Notes an earlier page returned: in the result for the walk, yet never offered by it so far. */
   readonly excluded: readonly NoteRecord[];
-  readonly ledger: BudgetLedger;
-  readonly result: ResultBuilder;
-  readonly report: WalkReport;
   readonly costs: CostModel;
-  readonly detailsLimit: number;
   /** `NoteLoader`'s: a reader that answers at once has no round trips to save. */
   readonly answersAtOnce: boolean;
   readonly readsExtended: boolean;
