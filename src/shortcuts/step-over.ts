@@ -5,7 +5,7 @@ import { TIERS } from '../relationships/tiers.js';
 import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
-import type { PageRequest } from '../store/page-request.js';
+import { requestKey } from '../store/request-key.js';
 import type { Shortcut, WalkState } from './shortcut.js';
 import { whenRead } from '../strategies/when-read.js';
 
@@ -23,18 +23,6 @@ const SCAN_MARGIN = 1.5;
  * (Doughnut's DDL) each page of a hub is a pass over all its candidates (bounded pages took 40 beside a 100,000-child hub).
  */
 const THE_REST = 2 ** 31 - 1;
-
-/** The candidates of one relation's pages, whatever page: what a page request reads beyond its bound. */
-function streamOf(request: PageRequest): string {
-  switch (request.kind) {
-    case 'children':
-      return `children ${request.parentId} ${request.direction}`;
-    case 'referrings':
-      return `referrings ${request.objectId}`;
-    case 'siblings':
-      return `siblings ${request.of} ${request.up} ${request.direction}`;
-  }
-}
 
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
 const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
@@ -86,7 +74,8 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
       const read = inner(relation);
       return (request, load) => {
         if (!tight()) return read(request, load);
-        const stream = streamOf(request);
+        // The candidates of one relation's pages, whatever page: the request's key without its bound.
+        const stream = requestKey(Object.assign({}, request, { after: undefined, afterId: undefined, limit: 0 }));
         const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
         const limit = answersAtOnce ? request.limit : THE_REST;
         const scan = answersAtOnce ? Math.max(request.limit, Math.ceil(request.limit * perKept)) : THE_REST;
