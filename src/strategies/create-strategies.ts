@@ -90,31 +90,24 @@ export function createStrategies(
   const childrenOf = (relation: RelatedRelation, parentId: NoteId) => reading(childPages(relation, parentId), relation);
   // The siblings of the focus note (`up` 0) or its parent (`up` 1): the first page as `startFirstReads` asks for it
   // (if the reader takes siblings pages), the others as children of the parent beyond the note or the last read.
-  const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') =>
-    note.parent
-      ? reading(
-          pagesOf(relation, (after, limit) =>
-            after || !loader.readsExtended
-              ? PageRequest.children(note.parent!.id, direction, after ?? note, limit)
-              : PageRequest.siblings(focus.id, up, direction, limit),
-          ),
-          relation,
-        )
-      : NOTHING;
-  const one = (relation: RelatedRelation, id: NoteId | undefined) => (id === undefined ? NOTHING : read(relation, async () => listOf(await loader.note(id))));
-  // The object's parent, once the object and its ancestors are read.
-  const objectParent = async () => {
-    const { object, chain } = await objectAndChain();
-    return object && parentOf(object, chain);
+  const siblingsOf = (relation: RelatedRelation, note: NoteRecord, up: 0 | 1, direction: 'asc' | 'desc') => {
+    const parentId = note.parent?.id;
+    if (parentId === undefined) return NOTHING;
+    const requestOf = (after: NoteRecord | undefined, limit: number) => after || !loader.readsExtended
+      ? PageRequest.children(parentId, direction, after ?? note, limit)
+      : PageRequest.siblings(focus.id, up, direction, limit);
+    return reading(pagesOf(relation, requestOf), relation);
   };
-  const aroundObjectParent = (direction: 'asc' | 'desc') =>
-    reading(
-      laterPages(async () => {
-        const note = await objectParent();
-        return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
-      }),
-      'ObjectParentSibling',
-    );
+  const one = (relation: RelatedRelation, id: NoteId | undefined) => (id === undefined ? NOTHING : read(relation, async () => listOf(await loader.note(id))));
+  // The siblings of the object's parent, once the object and its ancestors are read.
+  const aroundObjectParent = (direction: 'asc' | 'desc') => {
+    const pages = laterPages(async () => {
+      const { object, chain } = await objectAndChain();
+      const note = object && parentOf(object, chain);
+      return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
+    });
+    return reading(pages, 'ObjectParentSibling');
+  };
 
   // What each anchor offers to the relations fed by anchors.
   const candidatesOf: Record<AnchoredRelation, (anchor: NoteRecord) => CandidateCursor> = {
