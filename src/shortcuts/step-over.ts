@@ -91,10 +91,7 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
       };
     },
     strategies: runs.strategies,
-    pricing: (inner) => ({
-      notePrice: (note, relation, result, form) => (steppedOver.has(note) ? Infinity : inner.notePrice(note, relation, result, form)),
-      entryCost: (entry, result) => inner.entryCost(entry, result),
-    }),
+    pricing: (inner) => ({ ...inner, notePrice: (note, ...rest) => (steppedOver.has(note) ? Infinity : inner.notePrice(note, ...rest)) }),
   };
 }
 
