@@ -52,12 +52,6 @@ function onePage(read: () => Promise<readonly NoteRecord[]>): PageSource {
   };
 }
 
-/** Pages of a source made once its inputs are read, e.g. the children of the object's parent. */
-const laterPages = (make: () => Promise<PageSource | undefined>): PageSource => {
-  let made: Promise<PageSource | undefined> | undefined;
-  return { nextPage: async () => (await (made ??= make()))?.nextPage() ?? [] };
-};
-
 /**
  * One candidate source per relation in effect (spec sections 3 and 10), reading through `loader` as `reading` says.
  * The focus note and its ancestors (nearest first) are already read.
@@ -99,14 +93,15 @@ export function createStrategies(
     return reading(pagesOf(relation, requestOf), relation);
   };
   const one = (relation: RelatedRelation, id: NoteId | undefined) => (id === undefined ? NOTHING : read(relation, async () => listOf(await loader.note(id))));
-  // The siblings of the object's parent, once the object and its ancestors are read.
+  // The siblings of the object's parent: pages of a source made once the object and its ancestors are read.
   const aroundObjectParent = (direction: 'asc' | 'desc') => {
-    const pages = laterPages(async () => {
+    let made: Promise<PageSource | undefined> | undefined;
+    const make = async () => {
       const { object, chain } = await objectAndChain();
       const note = object && parentOf(object, chain);
       return note?.parent ? childPages('ObjectParentSibling', note.parent.id, direction, note) : undefined;
-    });
-    return reading(pages, 'ObjectParentSibling');
+    };
+    return reading({ nextPage: async () => (await (made ??= make()))?.nextPage() ?? [] }, 'ObjectParentSibling');
   };
 
   // What each anchor offers to the relations fed by anchors.
