@@ -2,7 +2,7 @@ import type { NoteRecord } from '../model/note-record.js';
 import { FED_AT_START } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
-import type { FilteredRecord, LeastCostFilter, SizeFilter } from '../store/size-filter.js';
+import { SCAN_ALL, type FilteredRecord, type LeastCostFilter, type SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 import { requestKey } from '../store/request-key.js';
@@ -22,7 +22,7 @@ const SCAN_MARGIN = 1.5;
  * A database's filtered page is the rest of its relation, in one statement: without an index on the page's order
  * (Doughnut's DDL) each page of a hub is a pass over all its candidates (bounded pages took 40 beside a 100,000-child hub).
  */
-const THE_REST = 2 ** 31 - 1;
+const THE_REST = SCAN_ALL;
 
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
 const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });

@@ -2,9 +2,12 @@ import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { PageRequest } from './page-request.js';
 import type { ShownSize } from './shown-size.js';
 
+/** A {@link SizeFilter}'s `scan` of every candidate (the rest of the relation), and the most kept notes it may return. */
+export const SCAN_ALL = 2 ** 31 - 1;
+
 /** Leaves out notes showing more than allowed for their shape, but `keep`; a last one left out is returned marked `leftOut`. */
 export interface SizeFilter {
-  /** The most candidates the page examines, kept or left out. */
+  /** The most candidates the page examines, kept or left out: a count, or {@link SCAN_ALL}. */
   readonly scan: number;
   /** For each shape (0–7), the most text bytes a note of that shape may show and be returned. */
   readonly maxTextBytes: readonly number[];

@@ -70,6 +70,7 @@ export const MYSQL_DIALECT: SqlDialect = {
   siblingOrderOut: (column) => column,
   siblingOrder: (direction, columns) => siblingOrder(direction, 'column', columns),
   beyondKey, beyondNote: beyondKey, filteredPagesApart: true, filteredShown,
+  scanLimit: (count) => sql`LIMIT ${count}`,
   // Lowered on both sides under utf8mb4_bin, which maps A–Z to a–z whatever the column's collation.
   titleKeyIn: (title, keys) => sql`${binaryLower(sql`TRIM(${title})`)} IN (${sql.join(keys.map((key) => binaryLower(sql`${key}`)))})`,
   sameTitleKey: (a, b) => sql`${binaryLower(sql`TRIM(${a})`)} = ${binaryLower(sql`TRIM(${b})`)}`,

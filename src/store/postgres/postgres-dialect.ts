@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SiblingOrder } from '../../model/note-record.js';
+import { SCAN_ALL } from '../size-filter.js';
 import { driverUnavailable } from '../sql/driver-unavailable.js';
 import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { OTHER_CHARACTER, WORD_CHARACTER, WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
@@ -89,6 +90,9 @@ export const POSTGRES_DIALECT: SqlDialect = {
   siblingOrder: (direction, { siblingOrder, id }) =>
     direction === 'asc' ? sql`${siblingOrder} ASC NULLS FIRST, ${id} ASC` : sql`${siblingOrder} DESC NULLS LAST, ${id} DESC`,
   beyondKey, beyondNote, filteredPagesApart: false, filteredShown,
+  // A LIMIT makes the planner put off the size rule until after the sort, which then sorts every row with its texts:
+  // beside a 100,000-child hub a scan of them all took 206–243 ms with it and 125–143 ms without.
+  scanLimit: (count) => (count >= SCAN_ALL ? sql`` : sql`LIMIT ${count}`),
   titleKeyIn: (title, keys) => sql`${asciiFolded(sql`btrim(${title})`)} = ANY(${keys}::text[])`,
   sameTitleKey: (a, b) => sql`${asciiFolded(sql`btrim(${a})`)} = ${asciiFolded(sql`btrim(${b})`)}`,
   holdsTitleKey: (details, title) => {

@@ -189,7 +189,7 @@ function shown({ from, candidates, order }: PageCandidates, filter: SizeFilter, 
   const kept = filter.keep.length > 0 ? dialect.idIn(t.column('n', 'id'), filter.keep) : sql`FALSE`;
   const small = shownSizeWithinSql(dialect, filter, scope.detailsLimit, t);
   const examined = sql`SELECT ${t.column('n', 'id')} AS id, ${t.column('n', 'siblingOrder')} AS sibling_order, (${small} OR ${kept}) AS kept
-            FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} LIMIT ${filter.scan}`;
+            FROM ${from} ${linkJoins(q)} WHERE ${candidates} ORDER BY ${order(tableKey(q))} ${dialect.scanLimit(filter.scan)}`;
   return dialect.filteredShown(examined, order(DERIVED_KEY), limit);
 }
 

@@ -40,6 +40,8 @@ export interface SqlDialect {
   readonly filteredPagesApart: boolean;
   /** A filtered page's rows kept and its last examined (`id`, `pos`, `kept`, `previous` kept `pos`), from `examined` in `order`. */
   filteredShown(examined: Sql, order: Sql, limit: number): Sql;
+  /** What ends a filtered page's scan of `count` candidates (`SizeFilter.scan`), in its order. */
+  scanLimit(count: number): Sql;
   /** Every title whose `titleKeyOf` is one of `keys` passes (spec section 10); others may too, told apart afterwards. */
   titleKeyIn(title: Sql, keys: readonly string[]): Sql;
   /** Titles `a` and `b`, narrowed as {@link titleKeyIn}: true whenever their keys are equal. */
