@@ -18,12 +18,6 @@ const SCANNED_PER_RECORD = 16;
 /** A later filtered page examines this many times the candidates per kept note its stream's last page found. */
 const SCAN_MARGIN = 1.5;
 
-/**
- * A database's filtered page is the rest of its relation, in one statement: without an index on the page's order
- * (Doughnut's DDL) each page of a hub is a pass over all its candidates (bounded pages took 40 beside a 100,000-child hub).
- */
-const THE_REST = SCAN_ALL;
-
 /** Stands for a note a page left out unread: priced at infinity, it is counted as skipped. */
 const UNREAD: NoteRecord = Object.freeze({ id: 0, title: '', siblingOrder: 0, notebookId: 0 });
 
@@ -77,8 +71,10 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
         // The candidates of one relation's pages, whatever page: the request's key without its bound.
         const stream = requestKey(Object.assign({}, request, { after: undefined, afterId: undefined, limit: 0 }));
         const perKept = Math.min(SCANNED_PER_RECORD, (examinedPerKept.get(stream) ?? SCANNED_PER_RECORD) * SCAN_MARGIN);
-        const limit = answersAtOnce ? request.limit : THE_REST;
-        const scan = answersAtOnce ? Math.max(request.limit, Math.ceil(request.limit * perKept)) : THE_REST;
+        // A database's filtered page is the rest of its relation, in one statement: without an index on the page's order
+        // (Doughnut's DDL) each page of a hub is a pass over all its candidates (bounded pages took 40 beside a 100,000-child hub).
+        const limit = answersAtOnce ? request.limit : SCAN_ALL;
+        const scan = answersAtOnce ? Math.max(request.limit, Math.ceil(request.limit * perKept)) : SCAN_ALL;
         // Object.assign rather than spreads followed by new keys, which are slow on Node 20.
         const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
         // A note's least cost is that of a note of one focus, in full (fit 'skip'); a store in memory keeps it with the note.
