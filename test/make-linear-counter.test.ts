@@ -188,7 +188,7 @@ it('PairQueue takes pairs out by rank, then start, as a sorted list does (300 ru
   );
   fc.assert(
     fc.property(fc.array(op, { minLength: 50, maxLength: 400 }), (ops) => {
-      const queue = new PairQueue();
+      const queue = new PairQueue(ops.length);
       const model: [number, number][] = []; // [rank, start], sorted
       for (const o of ops) {
         if (o.kind === 'push') {

@@ -30,7 +30,8 @@ class Merge {
     this.prev = new Int32Array(n);
     this.token = new Int32Array(n);
     this.pairRank = new Int32Array(n);
-    this.queue = new PairQueue(n);
+    // Each pair taken out queues at most two: no more than n - 1 + (n - 1) are queued at once.
+    this.queue = new PairQueue(2 * n);
     for (let s = 0; s < n; s++) {
       this.next[s] = s + 1;
       this.prev[s] = s - 1;
