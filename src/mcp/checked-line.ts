@@ -9,17 +9,17 @@ export interface RefusedMessage {
   readonly error: { readonly code: number; readonly message: string };
 }
 
-type CheckedMessage = { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage };
-
 /** A line or body checked before the SDK, which answers bad JSON or JSON-RPC with nothing, and non-object arguments in zod's words. */
-export function checkedLine(line: string): CheckedMessage {
+export function checkedLine(line: string): { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage } {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
     return refuse(null, ErrorCode.ParseError, `parse error: ${(error as Error).message}`);
   }
-  const id = idOf(value);
+  // The request's id when it has a usable one, for the client to match the error to its call.
+  const given = isPlainObject(value) ? value.id : undefined;
+  const id = typeof given === 'string' || (typeof given === 'number' && Number.isFinite(given)) ? given : null;
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (!parsed.success) return refuse(id, ErrorCode.InvalidRequest, `invalid request: expected a JSON-RPC 2.0 message, got ${shown(value)}`);
   const message = parsed.data;
@@ -35,12 +35,6 @@ export function checkedLine(line: string): CheckedMessage {
 
 function refuse(id: string | number | null, code: number, message: string): { refused: RefusedMessage } {
   return { refused: { jsonrpc: '2.0', id, error: { code, message: oneLineMessage(message) } } };
-}
-
-/** The request's id when it has a usable one, for the client to match the error to its call. */
-function idOf(value: unknown): string | number | null {
-  const id = isPlainObject(value) ? value.id : undefined;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
