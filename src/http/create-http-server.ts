@@ -46,7 +46,6 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
   });
 
-  // Once closing, a request on a connection already open is refused, and every answer closes its connection.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

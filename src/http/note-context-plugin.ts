@@ -175,7 +175,6 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     }
   });
 
-  // The probes answer within 5 s, whatever the store does.
   const probeMs = Math.min(timeoutMs, 5_000);
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     const problem = await probeStore(check, probeMs);

@@ -25,14 +25,12 @@ export const NOTE_CONTEXT_INSTRUCTIONS =
   'Notes are written as [title](/n{id}) links. Use find_notes to turn a title into a uri, then ' +
   'get_note_context with that uri as focus to read the note with its most relevant neighbours within a token budget.';
 
-/** An MCP server with two read-only tools over one note store. */
 export function createNoteContextMcpServer(options: NoteContextToolsOptions): McpServer {
   const server = new McpServer({ name: 'note-context', version: packageVersion() }, { instructions: NOTE_CONTEXT_INSTRUCTIONS });
   registerNoteContextTools(server, options);
   return server;
 }
 
-/** Registers `get_note_context` and `find_notes` on an MCP server the host already has. */
 export function registerNoteContextTools(server: McpServer, options: NoteContextToolsOptions): void {
   const { service, readableNotebooks, timeoutMs, log } = options;
   // The client's cancellation (or its going away) stops the build, as does the timeout.
