@@ -75,10 +75,8 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
 function corsOrigins(text: string | undefined, field: string): string[] | undefined {
   if (text === undefined) return undefined;
   const origins = text.split(',').map((origin) => origin.trim());
-  for (const origin of origins) {
-    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/.test(origin)) {
-      throw new ValidationError(field, `expected * or comma-separated origins like https://app.example, got "${text}"`);
-    }
+  if (origins.some((origin) => origin !== '*' && !/^https?:\/\/[^/?#\s]+$/.test(origin))) {
+    throw new ValidationError(field, `expected * or comma-separated origins like https://app.example, got "${text}"`);
   }
   return origins;
 }
