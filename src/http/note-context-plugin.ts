@@ -60,7 +60,6 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? 10_000, 2 ** 31 - 1 - HANDLER_GRACE_MS);
   const slots = options.slots ?? new BuildSlots({ max: positiveInteger('maxBuilds', options.maxBuilds ?? DEFAULT_MAX_BUILDS, 1_000) });
   const service = new NoteService(options.store, slots);
-  const check = options.check ?? (() => checkStore(options.store));
   // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.
   const { HttpMetrics } = await import('./http-metrics.js');
   const metrics = new HttpMetrics(slots, options.metrics?.registry);
@@ -175,9 +174,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     }
   });
 
-  const probeMs = Math.min(timeoutMs, 5_000);
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const problem = await probeStore(check, probeMs);
+    const problem = await probeStore(options.check ?? (() => checkStore(options.store)), Math.min(timeoutMs, 5_000));
     return problem === undefined ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable', message: problem });
   };
   const probeRoute = { config: { noteContextPublic: true }, handlerTimeout };
@@ -212,17 +210,15 @@ function positiveInteger(name: string, value: number, max: number): number {
 }
 
 /** A weak entity tag of an answer: weak, because compression may change the bytes on the wire. */
-function entityTag(...parts: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part, 'utf8').update('\0');
+function entityTag(format: string, body: string): string {
+  const hash = createHash('sha256').update(format, 'utf8').update('\0').update(body, 'utf8').update('\0');
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether an `If-None-Match` header names `tag` (weak comparison, `*` included). */
 function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false;
   const opaque = (value: string) => value.trim().replace(/^W\//, '');
-  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
+  return header !== undefined && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 }
 
 const typesOf = new WeakMap<z.ZodObject, Record<string, { type?: unknown }>>();
