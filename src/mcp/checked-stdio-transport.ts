@@ -1,12 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE as MAX_LINE_BYTES } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { checkedLine } from './checked-line.js';
 
-/** Longest line taken before the buffer is dropped (the SDK's stdio transport takes as much). */
-const MAX_LINE_BYTES = 10 * 1024 * 1024;
-
-/** The SDK's `StdioServerTransport`, but a line that is no valid message gets its JSON-RPC error (`checkedLine`), not none. */
+/** The SDK's `StdioServerTransport` (and its longest line), but a line that is no valid message gets its JSON-RPC error (`checkedLine`), not none. */
 export class CheckedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;

@@ -1,13 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DEFAULT_MAX_REQUEST_BODY_SIZE as MAX_BODY_BYTES } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { checkedLine, type RefusedMessage } from './checked-line.js';
 
 export const MCP_HTTP_PATH = '/mcp';
-/** Largest request body taken (the SDK's own limit). */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface McpHttpServerOptions {
   /** A fresh MCP server for each request: the transport runs stateless. */
