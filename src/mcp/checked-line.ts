@@ -1,13 +1,9 @@
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCErrorResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { oneLineMessage } from '../host/message-line.js';
 import { shown } from '../note-context-error.js';
 
-/** A JSON-RPC error answer, for a message the server cannot take. */
-export interface RefusedMessage {
-  readonly jsonrpc: '2.0';
-  readonly id: string | number | null;
-  readonly error: { readonly code: number; readonly message: string };
-}
+/** A JSON-RPC error answer, for a message the server cannot take; its id is null when the message had no usable one. */
+export type RefusedMessage = Omit<JSONRPCErrorResponse, 'id'> & { readonly id: RequestId | null };
 
 /** A line or body checked before the SDK, which answers bad JSON or JSON-RPC with nothing, and non-object arguments in zod's words. */
 export function checkedLine(line: string): { readonly message: JSONRPCMessage } | { readonly refused: RefusedMessage } {
@@ -33,7 +29,7 @@ export function checkedLine(line: string): { readonly message: JSONRPCMessage } 
   return { message };
 }
 
-function refuse(id: string | number | null, code: number, message: string): { refused: RefusedMessage } {
+function refuse(id: RequestId | null, code: number, message: string): { refused: RefusedMessage } {
   return { refused: { jsonrpc: '2.0', id, error: { code, message: oneLineMessage(message) } } };
 }
 
