@@ -1,7 +1,6 @@
-import { isPreferredLinkNote } from './is-preferred-link-note.js';
 import type { LinkCandidate } from './link-candidate.js';
 import { linkTargetsOf } from './link-targets-of.js';
-import { titleKeyOf } from './title-key-of.js';
+import { resolveLinks } from './resolve-link.js';
 
 /**
  * The notes `details` link to, each once, in the order of the first link to each (spec section 10:
@@ -10,18 +9,11 @@ import { titleKeyOf } from './title-key-of.js';
  * distinct targets never resolve to one note, since a title has one key.
  *
  * `candidates` are the visible notes (spec section 1), or any part that holds every note whose
- * title matches a target. Each candidate's title is keyed once, in one pass.
+ * title matches a target.
  */
 export function linkedNotesOf<C extends LinkCandidate>(details: string | undefined, linkingNotebookId: number, candidates: Iterable<C>): C[] {
   const targets = linkTargetsOf(details);
   if (targets.length === 0) return [];
-  const wanted = new Set(targets);
-  const chosen = new Map<string, C>();
-  for (const candidate of candidates) {
-    const key = titleKeyOf(candidate.title);
-    if (!wanted.has(key)) continue;
-    const held = chosen.get(key);
-    if (held === undefined || isPreferredLinkNote(candidate, held, linkingNotebookId)) chosen.set(key, candidate);
-  }
+  const chosen = resolveLinks(targets, linkingNotebookId, candidates);
   return targets.flatMap((target) => chosen.get(target) ?? []);
 }

@@ -1,7 +1,5 @@
-/** The space character U+0020, the only one a title or a link target is trimmed of. */
 const SPACE = 0x20;
 
-/** Runs of the ASCII capitals `A`–`Z`, the only letters a key folds. */
 const ASCII_CAPITALS = /[A-Z]+/g;
 
 /**
