@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { BpeEncoding, BpeEncodingData } from './make-linear-counter.js';
 import { RankTable, type RankData, type RankTableData } from './rank-table.js';
 
 // gpt-tokenizer's ranks are a JavaScript array literal made into a Map: ~200 ms a process. So the build writes each rank
@@ -40,7 +41,25 @@ function sourceOf(moduleUrl: string): string {
 /** The table in `file`, equal to that of gpt-tokenizer's module `moduleUrl`; undefined for no, a damaged or another module's file. */
 function readRankFile(file: URL, moduleUrl: string): RankTable | undefined {
   try {
-    return tableOf(readFileSync(file), sourceOf(moduleUrl));
+    const content = readFileSync(file);
+    const source = sourceOf(moduleUrl);
+    if (content.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+    const headerEnd = content.indexOf(0x0a, MAGIC.length);
+    if (headerEnd < 0) return undefined;
+    const { data: dataDigest, ...fields } = JSON.parse(content.toString('utf8', MAGIC.length, headerEnd)) as Header;
+    let data: Uint8Array = content.subarray(headerEnd + 1);
+    const { slots, count, keyBytes } = fields;
+    if (fields.source !== source || fields.endianness !== endianness() || data.length !== 4 * (slots + count + 1) + keyBytes) return undefined;
+    if ((slots & (slots - 1)) !== 0 || digest(fields, data) !== dataDigest) return undefined;
+    if (data.byteOffset % 4 !== 0) data = new Uint8Array(data); // a copy: Buffer.slice would be a view
+    const at = (offset: number) => data.byteOffset + offset;
+    return new RankTable({
+      slots: new Uint32Array(data.buffer, at(0), slots),
+      offsets: new Uint32Array(data.buffer, at(4 * slots), count + 1),
+      keys: new Uint8Array(data.buffer, at(4 * (slots + count + 1)), keyBytes),
+      maxKeyBytes: fields.maxKeyBytes,
+      illFormed: fields.illFormed,
+    });
   } catch {
     return undefined; // no file, a header that is not JSON, or a library module that cannot be read
   }
@@ -60,24 +79,11 @@ function writeRankFile(file: URL, moduleUrl: string, ranks: RankData): void {
 /** A rank table's file: the build writes one per encoding, the encoding's module reads it. */
 export const RankFile = { read: readRankFile, write: writeRankFile } as const;
 
-function tableOf(content: Buffer, source: string): RankTable | undefined {
-  if (content.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-  const headerEnd = content.indexOf(0x0a, MAGIC.length);
-  if (headerEnd < 0) return undefined;
-  const { data: dataDigest, ...fields } = JSON.parse(content.toString('utf8', MAGIC.length, headerEnd)) as Header;
-  let data: Uint8Array = content.subarray(headerEnd + 1);
-  const { slots, count, keyBytes } = fields;
-  if (fields.source !== source || fields.endianness !== endianness() || data.length !== 4 * (slots + count + 1) + keyBytes) return undefined;
-  if ((slots & (slots - 1)) !== 0 || digest(fields, data) !== dataDigest) return undefined;
-  if (data.byteOffset % 4 !== 0) data = new Uint8Array(data); // a copy: Buffer.slice would be a view
-  const at = (offset: number) => data.byteOffset + offset;
-  return new RankTable({
-    slots: new Uint32Array(data.buffer, at(0), slots),
-    offsets: new Uint32Array(data.buffer, at(4 * slots), count + 1),
-    keys: new Uint8Array(data.buffer, at(4 * (slots + count + 1)), keyBytes),
-    maxKeyBytes: fields.maxKeyBytes,
-    illFormed: fields.illFormed,
-  });
+/** gpt-tokenizer's encoding `name`, its table from the build's rank file beside this module, else from the library's ranks (`load`). */
+export async function loadEncoding(name: BpeEncoding, split: RegExp, load: () => Promise<{ default: RankData }>): Promise<BpeEncodingData> {
+  const base = `${name}_base`;
+  const table = readRankFile(new URL(`./${base}.ranks`, import.meta.url), import.meta.resolve(`gpt-tokenizer/bpeRanks/${base}`));
+  return { name, split, table: table ?? RankTable.fromRanks((await load()).default) };
 }
 
 const bytesOf = (array: Uint32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
