@@ -45,37 +45,35 @@ const models = new Map<string, CostModel>();
 
 /** The cost model of a tokenizer and format; its floors take a few hundred counts, so each is made once. */
 export function costModelFor(tokenizer: Tokenizer, format: OutputFormat): CostModel {
-  return getOrMake(models, `${tokenizer.name}/${format}`, () => makeCostModel(tokenizer, format));
-}
-
-function makeCostModel(tokenizer: Tokenizer, format: OutputFormat): CostModel {
-  switch (tokenizer.name) {
-    case 'one-per-note':
-      return withFloors({ noteCost: () => 1, entryCost: () => 0, leastNoteCost: () => 1 }, () => ({
-        note: () => 1,
-        maxTextBytes: (_, remaining) => (remaining >= 1 ? Number.MAX_SAFE_INTEGER : -1),
-        maxWordStarts: () => Number.MAX_SAFE_INTEGER,
-      }));
-    case 'estimate': {
-      // Spec section 5 whatever the format: the piece's compact JSON plus its comma.
-      const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
-      // A note's JSON piece holds the smallest piece of its relation and shape plus its text bytes at least.
-      const noteCost = (note: BareNote, entry: ListEntry | undefined) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0);
-      return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
-        // The smallest conceivable note: empty titles, one-digit ids, empty details.
-        const smallest = floorTable((relation, shape) => jsonNotePieceBytes(noteOf(relation, shape, SMALLEST_LINK, '')));
-        const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
-        return {
-          note: (relation, shape, textBytes) => estimateTokensOfBytes(smallest[relation][shape]! + textBytes),
-          maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
+  return getOrMake(models, `${tokenizer.name}/${format}`, () => {
+    switch (tokenizer.name) {
+      case 'one-per-note':
+        return withFloors({ noteCost: () => 1, entryCost: () => 0, leastNoteCost: () => 1 }, () => ({
+          note: () => 1,
+          maxTextBytes: (_, remaining) => (remaining >= 1 ? Number.MAX_SAFE_INTEGER : -1),
           maxWordStarts: () => Number.MAX_SAFE_INTEGER,
-        };
-      });
+        }));
+      case 'estimate': {
+        // Spec section 5 whatever the format: the piece's compact JSON plus its comma.
+        const entryCost = (entry: ListEntry) => estimateTokensOfBytes(jsonEntryPieceBytes(entry.text));
+        // A note's JSON piece holds the smallest piece of its relation and shape plus its text bytes at least.
+        const noteCost = (note: BareNote, entry: ListEntry | undefined) => estimateTokensOfBytes(jsonNotePieceBytes(note)) + (entry ? entryCost(entry) : 0);
+        return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
+          // The smallest conceivable note: empty titles, one-digit ids, empty details.
+          const smallest = floorTable((relation, shape) => jsonNotePieceBytes(noteOf(relation, shape, SMALLEST_LINK, '')));
+          const smallestOfShape = everyShape((shape) => Math.min(...RELATED_RELATIONS.map((relation) => smallest[relation][shape]!)));
+          return {
+            note: (relation, shape, textBytes) => estimateTokensOfBytes(smallest[relation][shape]! + textBytes),
+            maxTextBytes: (shape, remaining) => Math.floor(remaining * 3.75) - smallestOfShape[shape]!,
+            maxWordStarts: () => Number.MAX_SAFE_INTEGER,
+          };
+        });
+      }
+      case 'o200k':
+      case 'cl100k':
+        return format === 'json' ? jsonBpeModel(tokenizer) : promptBpeModel(tokenizer);
     }
-    case 'o200k':
-    case 'cl100k':
-      return format === 'json' ? jsonBpeModel(tokenizer) : promptBpeModel(tokenizer);
-  }
+  });
 }
 
 /** Exact costs in the compact JSON, from windows ({@link Window}); floors: the window after at least, less the one before. */
@@ -303,7 +301,6 @@ function floorTable<T>(of: (relation: RelatedRelation, shape: NoteShape) => T): 
   return Object.fromEntries(RELATED_RELATIONS.map((relation) => [relation, everyShape((shape) => of(relation, shape))])) as Record<RelatedRelation, T[]>;
 }
 
-/** A note of a relation and shape with every link `link` and details `details`. */
 function noteOf(relation: RelatedRelation, shape: NoteShape, link: string, details: string): BareNote {
   return {
     uriAndTitle: link,
