@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkCandidate } from '../src/links/link-candidate.js';
 import { linkTargetsOf } from '../src/links/link-targets-of.js';
 import { linkedNotesOf } from '../src/links/linked-notes-of.js';
-import { linksTo } from '../src/links/links-to.js';
+import { linksTo } from './support/links-to.js';
 import { resolveLink } from '../src/links/resolve-link.js';
 import { titleKeyOf } from '../src/links/title-key-of.js';
 import { referenceLinkedNotes, referenceMatches, referenceResolve, referenceTargets } from './support/reference-links.js';

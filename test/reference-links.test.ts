@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { linkedNotesOf } from '../src/links/linked-notes-of.js';
-import { linksTo } from '../src/links/links-to.js';
+import { linksTo } from './support/links-to.js';
 import type { Fixture } from '../src/store/memory/fixture.js';
 import { linkedNotebook } from './support/linked-notebook.js';
 import { notebook } from './support/notebook-builder.js';

@@ -1,6 +1,6 @@
 import { compareSiblingKeys, type NoteId, type NoteRecord, type SiblingKey } from '../../src/model/note-record.js';
 import { linkedNotesOf } from '../../src/links/linked-notes-of.js';
-import { linksTo } from '../../src/links/links-to.js';
+import { linksTo } from './links-to.js';
 import type { Fixture, NoteData } from '../../src/store/memory/fixture.js';
 import type { NoteReader, NoteStore, ReadRequest, ReadScope } from '../../src/store/note-store.js';
 

@@ -1,7 +1,7 @@
-import type { LinkCandidate } from './link-candidate.js';
-import { linkTargetsOf } from './link-targets-of.js';
-import { resolveLink } from './resolve-link.js';
-import { titleKeyOf } from './title-key-of.js';
+import type { LinkCandidate } from '../../src/links/link-candidate.js';
+import { linkTargetsOf } from '../../src/links/link-targets-of.js';
+import { resolveLink } from '../../src/links/resolve-link.js';
+import { titleKeyOf } from '../../src/links/title-key-of.js';
 
 /**
  * Whether `details`, written in a note of notebook `linkingNotebookId`, link to `note` (spec section
