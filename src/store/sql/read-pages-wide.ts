@@ -6,12 +6,6 @@ import type { FilteredRecord } from '../size-filter.js';
 /** The rows of a first page read wide: those of the core's first two pages (16 and 64). */
 const WIDE_PAGE = 80;
 
-/** Rows read past a page's end, and whether they run to the end of its candidates. */
-interface ReadAhead {
-  readonly rows: readonly FilteredRecord[];
-  readonly toTheEnd: boolean;
-}
-
 /** The children of `parentId` beyond the sibling key `after` in `direction`: a page's continuation, or a request's bound. */
 const boundKey = (parentId: number | undefined, direction: 'asc' | 'desc', after: SiblingKey) =>
   `${parentId} ${direction} ${String(after.siblingOrder)} ${after.id}`;
@@ -24,8 +18,8 @@ const boundKey = (parentId: number | undefined, direction: 'asc' | 'desc', after
  * 32 cousins cost more than the round trips it saved.
  */
 export function readPagesWide(reader: NoteReader & Required<Pick<NoteReader, 'readExtended'>>): NoteReader {
-  /** Rows read ahead, by the continuation that would read them. */
-  const ahead = new Map<string, ReadAhead>();
+  /** Rows read past a page's end, by the continuation that would read them, and whether they run to the end of its candidates. */
+  const ahead = new Map<string, { readonly rows: readonly FilteredRecord[]; readonly toTheEnd: boolean }>();
 
   let first = true;
   const widens = (request: ExtendedReadRequest): request is Extract<ExtendedReadRequest, { kind: 'children' | 'siblings' }> =>
