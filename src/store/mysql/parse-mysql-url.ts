@@ -4,9 +4,6 @@ import { ValidationError } from '../../note-context-error.js';
 /** mysql2's `ssl` option: a profile name (`Amazon RDS`) or `tls.connect` options; any value makes TLS required. */
 type MysqlSsl = string | Readonly<Record<string, unknown>>;
 
-/** The query parameters a URL may carry, all about TLS; any other is refused (mysql2 would make it a driver option). */
-const MYSQL_URL_PARAMETERS = ['ssl', 'sslca', 'sslcert', 'sslkey'] as const;
-
 /** How a MySQL URL is written, as messages and help show it. */
 export const MYSQL_URL_FORM = 'mysql://user:pass@host:port/db';
 
@@ -41,6 +38,7 @@ export function parseMysqlUrl(url: string, field = 'url') {
   return { host: parsed.hostname || '127.0.0.1', port, user: user || 'root', password, database, ...(ssl !== undefined && { ssl }) };
 }
 
+/** The query parameters a URL may carry besides `ssl`, all about TLS; any other is refused (mysql2 would make it a driver option). */
 const PEM_FILES = { sslca: 'ca', sslcert: 'cert', sslkey: 'key' } as const;
 
 /** The URL's TLS settings as mysql2's `ssl` option, or undefined when it asks for none. */
@@ -48,17 +46,14 @@ function sslOf(parameters: URLSearchParams, invalid: (problem: string) => Valida
   let ssl: MysqlSsl | undefined;
   const files: Record<string, string> = {};
   for (const [key, value] of parameters) {
-    if (!(MYSQL_URL_PARAMETERS as readonly string[]).includes(key)) {
-      throw invalid(`unknown URL parameter "${key.slice(0, 40)}" (expected ${MYSQL_URL_PARAMETERS.join(', ')})`);
-    }
     if (key === 'ssl') ssl = sslParameter(value, invalid);
-    else {
+    else if (Object.hasOwn(PEM_FILES, key)) {
       try {
         files[PEM_FILES[key as keyof typeof PEM_FILES]] = readFileSync(value, 'utf8');
       } catch (error) {
         throw invalid(`${key}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
       }
-    }
+    } else throw invalid(`unknown URL parameter "${key.slice(0, 40)}" (expected ssl, ${Object.keys(PEM_FILES).join(', ')})`);
   }
   if (Object.keys(files).length === 0) return ssl;
   if (typeof ssl === 'string') throw invalid('ssl: a profile name cannot be combined with sslca, sslcert or sslkey');
