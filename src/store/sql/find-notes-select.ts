@@ -9,7 +9,8 @@ import type { SqlDialect } from './sql-dialect.js';
 /** `LIKE` escape character: `!` needs no escaping in SQL text, whatever the server's sql_mode. */
 const LIKE_ESCAPE = '!';
 
-const FoundRowSchema = z
+/** A row of {@link findNotesSelect} as a found note. */
+export const FoundRowSchema = z
   .object({ id: z.coerce.number().int(), title: z.string(), notebook_id: z.coerce.number().int() })
   .transform(({ id, title, notebook_id }): FoundNote => ({ uri: uriOf(id), title, notebookId: notebook_id }));
 
@@ -24,9 +25,4 @@ export function findNotesSelect(dialect: SqlDialect, names: ResolvedNoteTable, q
   return sql`SELECT ${column('id')} AS id, ${column('title')} AS title, ${column('notebookId')} AS notebook_id FROM ${t.table} n
     WHERE ${column('title')} ${dialect.titleLike} ${prefix} ESCAPE ${sql.lit(LIKE_ESCAPE)} AND ${column('deletedAt')} IS NULL ${readable}
     ORDER BY CHAR_LENGTH(${column('title')}), ${column('id')} LIMIT ${limit}`;
-}
-
-/** The rows of {@link findNotesSelect} as found notes. */
-export function foundNotes(rows: readonly unknown[]): FoundNote[] {
-  return rows.map((row) => FoundRowSchema.parse(row));
 }

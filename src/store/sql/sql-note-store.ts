@@ -2,7 +2,7 @@ import { StoreUnavailable } from '../../note-context-error.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import { acquireConnection } from './acquire-connection.js';
-import { findNotesSelect, foundNotes } from './find-notes-select.js';
+import { findNotesSelect, FoundRowSchema } from './find-notes-select.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
 import { readPagesWide } from './read-pages-wide.js';
@@ -86,7 +86,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     try {
       const send = await this.searchSender((statement) => Promise.race([connection.run(statement), givenUp]));
       if (options.readableNotebooks?.size === 0) return [];
-      return foundNotes(await send(findNotesSelect(this.dialect, this.names, query, options)));
+      return (await send(findNotesSelect(this.dialect, this.names, query, options))).map((row) => FoundRowSchema.parse(row));
     } catch (error) {
       // The reason the connection was given up for, not the driver's "connection destroyed".
       throw given ? given.reason : error;
