@@ -6,7 +6,7 @@ import type { SiblingsPageRequest } from '../siblings-page-request.js';
 import type { FilteredPageRequest, SizeFilter } from '../size-filter.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './sql-note-row.js';
 import { readableAsTable } from './most-readable-notebooks-inline.js';
-import { DOUGHNUT_NOTE_TABLE, type ResolvedNoteTable } from './note-table-names.js';
+import type { ResolvedNoteTable } from './note-table-names.js';
 import { noteTableSql, type NoteTableSql } from './note-table-sql.js';
 import { shownSizeWithinSql } from './shown-size-within-sql.js';
 import type { SiblingKeyColumns, SqlDialect } from './sql-dialect.js';
@@ -21,7 +21,7 @@ export function batchStatement(
   requests: readonly ExtendedReadRequest[],
   scope: ReadScope,
   dialect: SqlDialect,
-  names: ResolvedNoteTable = DOUGHNUT_NOTE_TABLE,
+  names: ResolvedNoteTable,
   titleKeys: readonly string[] = [],
 ): Sql {
   const q: Statement = { scope, t: noteTableSql(names), dialect };

@@ -32,8 +32,7 @@ export class GuardedConnection {
         clearTimeout(deadline);
         this.pending.delete(fail);
       };
-      const { limitMs } = this;
-      const deadline = setTimeout(() => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${limitMs} ms`)), limitMs);
+      const deadline = setTimeout(() => this.drop(new StoreUnavailable(`${what}: no answer from the database within ${this.limitMs} ms`)), this.limitMs);
       this.pending.add(fail);
       const sending = this.dialect.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
       if (this.dialect.oneAtATime) this.last = sending.catch(() => {});
