@@ -91,18 +91,14 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   /** Asked once per store; a build whose question fails orders by the column and leaves it unknown. */
   private async pageOrderKey(ask: RunStatement): Promise<SiblingOrderKey> {
     if (!this.options.indexAwarePages) return 'column';
-    if (!this.siblingOrderKey) {
-      try {
-        // The host's table (its schema, if named) and its parent and sibling-order columns.
-        const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
-        const { parentId: parent, siblingOrder } = this.names.columns;
-        const probe = siblingOrderIndexProbe({ ...(schema !== undefined && { schema }), table: table!, parent, siblingOrder });
-        this.siblingOrderKey = siblingOrderKeyOf(await ask(probe));
-      } catch {
-        return 'column';
-      }
+    // The host's table (its schema, if named) and its parent and sibling-order columns.
+    const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
+    const { parentId: parent, siblingOrder } = this.names.columns;
+    try {
+      return (this.siblingOrderKey ??= siblingOrderKeyOf(await ask(siblingOrderIndexProbe({ schema, table: table!, parent, siblingOrder }))));
+    } catch {
+      return 'column';
     }
-    return this.siblingOrderKey;
   }
 
   /** Asked once per store, checking a host's mapped columns too; Doughnut's table is not read, so a lock cannot hold it. */
