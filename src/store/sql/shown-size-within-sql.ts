@@ -14,12 +14,11 @@ export function shownSizeWithinSql(dialect: SqlDialect, filter: Pick<SizeFilter,
   if (!filter.maxTextBytes.some((max) => max >= 0)) return sql`FALSE`;
   const [title, details, parentId, parentTitle] = [t.column('n', 'title'), t.column('n', 'details'), t.column('p', 'id'), t.column('p', 'title')];
   const [objectId, objectTitle] = [t.column('o', 'id'), t.column('o', 'title')];
-  const bytes = (text: Sql) => dialect.byteLength(text);
-  const shape = sql`(CASE WHEN COALESCE(${bytes(details)}, 0) = 0 THEN 0 ELSE 1 END
+  const shape = sql`(CASE WHEN COALESCE(${dialect.byteLength(details)}, 0) = 0 THEN 0 ELSE 1 END
     + CASE WHEN ${parentId} IS NULL THEN 0 ELSE 2 END + CASE WHEN ${objectId} IS NULL THEN 0 ELSE 4 END)`;
   const shownDetails = sql`LEFT(${details}, ${detailsLimit})`;
-  const textBytes = sql`(COALESCE(${bytes(title)}, 0) + COALESCE(${bytes(shownDetails)}, 0)
-    + COALESCE(${bytes(parentTitle)}, 0) + COALESCE(${bytes(objectTitle)}, 0))`;
+  const textBytes = sql`(COALESCE(${dialect.byteLength(title)}, 0) + COALESCE(${dialect.byteLength(shownDetails)}, 0)
+    + COALESCE(${dialect.byteLength(parentTitle)}, 0) + COALESCE(${dialect.byteLength(objectTitle)}, 0))`;
   const joined = sql`CONCAT_WS(' ', '', ${title}, ${shownDetails}, ${parentTitle}, ${objectTitle})`;
   const within = (max: number, atMost: (max: number) => Sql) => {
     if (!(max >= 0)) return sql`FALSE`;
