@@ -40,10 +40,6 @@ export class GuardedConnection {
     });
   }
 
-  release(): void {
-    this.connection.release();
-  }
-
   /** Destroys the connection; every pending and later statement fails with `reason`. */
   drop(reason: unknown): void {
     if (this.dropped) return;

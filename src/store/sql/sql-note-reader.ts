@@ -42,7 +42,7 @@ export class SqlNoteReader implements NoteReader {
   private readonly guarded: GuardedConnection;
 
   private constructor(
-    connection: ReadConnection, dialect: SqlDialect, queryTimeoutMs: number, private readonly signal: AbortSignal | undefined,
+    private readonly connection: ReadConnection, dialect: SqlDialect, queryTimeoutMs: number, private readonly signal: AbortSignal | undefined,
     private readonly ended: (ending: Promise<void>) => void,
   ) {
     this.guarded = new GuardedConnection(connection, queryTimeoutMs + CLIENT_GRACE_MS, dialect, () => signal?.removeEventListener('abort', this.onAbort));
@@ -108,7 +108,7 @@ export class SqlNoteReader implements NoteReader {
     try {
       // Harmless outside a transaction, so sent whether or not a snapshot was started.
       await this.guarded.run(sql`ROLLBACK`, 'cannot end the read transaction');
-      this.guarded.release();
+      this.connection.release();
     } catch {
       this.guarded.drop(new StoreUnavailable('the reader was closed after its connection failed'));
     }
