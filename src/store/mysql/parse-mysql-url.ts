@@ -64,14 +64,12 @@ function sslParameter(value: string, invalid: (problem: string) => ValidationErr
   if (value === 'required' || value === 'true') return {};
   if (value === 'false' || value === 'disabled') throw invalid('ssl: leave the parameter out for a connection without TLS');
   if (value.startsWith('{')) {
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(value);
+      // A JSON text that starts with `{` is an object.
+      return JSON.parse(value) as Record<string, unknown>;
     } catch {
       throw invalid('ssl: expected required, a mysql2 profile name or a JSON object of TLS options');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid('ssl: expected a JSON object of TLS options');
-    return parsed as Record<string, unknown>;
   }
   // A mysql2 profile, checked by mysql2 when the pool is made.
   return value;
