@@ -76,12 +76,11 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   /** A search under the server-side time limit {@link searchTimeoutMs}. */
   protected override async searchSender(run: RunStatement) {
     const flavour = await this.serverFlavour(run);
-    const queryTimeoutMs = this.searchTimeoutMs;
     return (select: RawBuilder<unknown>) =>
       run(
         flavour === 'mariadb'
-          ? sql`SET STATEMENT max_statement_time = ${sql.lit(queryTimeoutMs / 1000)} FOR ${select}`
-          : sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(queryTimeoutMs)}) */ * FROM (${select}) AS found ORDER BY CHAR_LENGTH(title), id`,
+          ? sql`SET STATEMENT max_statement_time = ${sql.lit(this.searchTimeoutMs / 1000)} FOR ${select}`
+          : sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.searchTimeoutMs)}) */ * FROM (${select}) AS found ORDER BY CHAR_LENGTH(title), id`,
       ).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
         throw new StoreUnavailable(`a note search failed: ${reason}`, { cause: error });
