@@ -102,14 +102,12 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
 
   /** Asked once per store, checking a host's mapped columns too; Doughnut's table is not read, so a lock cannot hold it. */
   private async serverFlavour(ask: RunStatement): Promise<ServerFlavour> {
-    if (!this.flavour) {
-      const probe = isDoughnutTable(this.names)
-        ? sql`SELECT VERSION() AS version`
-        : sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
-      const [row] = await ask(probe).catch((error: unknown) => explainMissingName(ask, this.names, 'mysql', error));
-      this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql';
-    }
-    return this.flavour;
+    if (this.flavour) return this.flavour;
+    const probe = isDoughnutTable(this.names)
+      ? sql`SELECT VERSION() AS version`
+      : sql`SELECT VERSION() AS version, (SELECT COUNT(*) FROM (${mappedColumnsProbe(this.names)}) AS mapped) AS mapped`;
+    const [row] = await ask(probe).catch((error: unknown) => explainMissingName(ask, this.names, 'mysql', error));
+    return (this.flavour = /mariadb/i.test(String((row as { version?: unknown } | undefined)?.version ?? '')) ? 'mariadb' : 'mysql');
   }
 }
 
