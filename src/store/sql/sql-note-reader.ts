@@ -95,13 +95,11 @@ export class SqlNoteReader implements NoteReader {
   }
 
   /** Sends the rollback and returns at once; never rejects: whatever went wrong was the build's to report. */
-  close(): Promise<void> {
-    if (!this.ending) {
-      this.signal?.removeEventListener('abort', this.onAbort);
-      this.ending = this.end();
-      this.ended(this.ending);
-    }
-    return Promise.resolve();
+  async close(): Promise<void> {
+    if (this.ending) return;
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.ending = this.end();
+    this.ended(this.ending);
   }
 
   private async end(): Promise<void> {
