@@ -18,8 +18,7 @@ export function parsePostgresUrl(url: string, field = 'url'): ClientConfig {
     config = parseIntoClientConfig(/[?&]uselibpqcompat=true(&|#|$)/i.test(url) ? url : url.replace(PG_VERIFY_FULL_ALIASES, '$1verify-full'));
   } catch (error) {
     // The parser's own message may quote the URL: only its kind is told.
-    const sslFile = /ENOENT|EACCES/.test(String((error as { code?: unknown }).code)) ? 'an ssl file it names cannot be read' : 'not a valid URL';
-    throw invalid(sslFile);
+    throw invalid(/ENOENT|EACCES/.test(String((error as { code?: unknown }).code)) ? 'an ssl file it names cannot be read' : 'not a valid URL');
   }
   if (!config.database) throw invalid('the URL names no database');
   if (config.port !== undefined && !(Number(config.port) >= 1 && Number(config.port) <= 65535)) throw invalid('the port is out of range (1–65535)');
