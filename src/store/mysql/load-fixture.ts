@@ -65,10 +65,7 @@ function checkFitsTable(note: NoteData, index: number): void {
   }
   for (const field of ['title', 'details'] as const) {
     const lone = LONE_SURROGATE.exec(note[field] ?? '')?.[0];
-    if (lone !== undefined) {
-      const code = lone.charCodeAt(0).toString(16).toUpperCase();
-      throw invalid(field, `contains a lone surrogate (U+${code}), which MySQL cannot store`);
-    }
+    if (lone !== undefined) throw invalid(field, `contains a lone surrogate (U+${lone.charCodeAt(0).toString(16).toUpperCase()}), which MySQL cannot store`);
   }
   const titleLength = [...note.title].length;
   if (titleLength > MAX_TITLE) throw invalid('title', `longer than the note table's ${MAX_TITLE} characters, got ${titleLength}`);
