@@ -1,14 +1,9 @@
+import type { NoteRecord } from '../model/note-record.js';
 import { noteShape, type NoteShape } from '../model/note-shape.js';
 import { takeCodePoints } from '../model/take-code-points.js';
 import { utf8Length } from '../model/utf8-length.js';
 
 // The size rule of stepping over, as sql/shown-size-within-sql.ts has it too; test/size-rule.test.ts holds them to the same counts.
-
-/** The parts of a note whose text a related note shows. */
-export interface ShownText {
-  readonly title: string; readonly details?: string | undefined; readonly parent?: { readonly title: string } | undefined;
-  readonly object?: { readonly title: string } | undefined;
-}
 
 /** A note's shape and the size of the text it shows. */
 export interface ShownSize {
@@ -31,7 +26,7 @@ export function wordStartsOf(text: string): number {
 }
 
 /** A note's shape, and the bytes and word starts of its title, first `detailsLimit` code points of details, and visible links' titles. */
-export function shownSizeOf(note: ShownText, detailsLimit: number): ShownSize {
+export function shownSizeOf(note: Pick<NoteRecord, 'title' | 'details' | 'parent' | 'object'>, detailsLimit: number): ShownSize {
   const details = note.details ? takeCodePoints(note.details, detailsLimit).head : '';
   const parent = note.parent?.title ?? '';
   const object = note.object?.title ?? '';

@@ -22,7 +22,7 @@ export class LinkIndex {
 
   /** The notes whose title has this key, by ascending id. */
   titledAs(key: string): readonly NoteData[] {
-    return this.titled.get(key) ?? NONE;
+    return this.titled.get(key) ?? [];
   }
 
   /** The distinct targets of `note`'s links, in the order of the first link to each. */
@@ -32,8 +32,6 @@ export class LinkIndex {
 
   /** The notes with a link whose target is `key`, by ascending id. */
   linkingTo(key: string): readonly NoteData[] {
-    return this.linkers.get(key) ?? NONE;
+    return this.linkers.get(key) ?? [];
   }
 }
-
-const NONE: readonly NoteData[] = [];

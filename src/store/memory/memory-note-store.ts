@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { compareSiblingKeys, type NoteId } from '../../model/note-record.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
@@ -8,7 +9,6 @@ import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';
 import { pushTo } from '../push-to.js';
-import { getOrMake } from '../get-or-make.js';
 
 /** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
 const MOST_CACHED_LIMITS = 4;
@@ -17,14 +17,13 @@ const MOST_CACHED_LIMITS = 4;
 export class MemoryNoteStore implements NoteStore, NoteFinder {
   private readonly index: MemoryIndex;
   /** Per details limit, what readers that see every notebook made of the notes. */
-  private readonly unscoped = new Map<number, UnscopedCache>();
+  private readonly unscoped = new LRUCache<number, UnscopedCache>({ max: MOST_CACHED_LIMITS, memoMethod: () => new UnscopedCache() });
 
   constructor(fixture: Fixture) {
-    const byId = new Map<NoteId, NoteData>();
+    const byId = new Map<NoteId, NoteData>(fixture.notes.map((note) => [note.id, note]));
     const childrenOf = new Map<NoteId, NoteData[]>();
     const referringsOf = new Map<NoteId, NoteData[]>();
     for (const note of fixture.notes) {
-      byId.set(note.id, note);
       if (note.parentId !== undefined) pushTo(childrenOf, note.parentId, note);
       if (note.objectId !== undefined) pushTo(referringsOf, note.objectId, note);
     }
@@ -38,24 +37,16 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
     if (scope.readableNotebooks !== undefined) return new MemoryNoteReader(this.index, undefined, scope, signal);
-    const cache = getOrMake(this.unscoped, scope.detailsLimit, () => {
-      if (this.unscoped.size >= MOST_CACHED_LIMITS) this.unscoped.delete(this.unscoped.keys().next().value!);
-      return new UnscopedCache();
-    });
-    return new MemoryNoteReader(this.index, cache, scope, signal);
+    return new MemoryNoteReader(this.index, this.unscoped.memo(scope.detailsLimit), scope, signal);
   }
 
   /** A scan, fine at fixture sizes; lower-cased, so it ignores case, not accents. */
   async findNotes(query: string, { limit, readableNotebooks }: FindNotesOptions): Promise<readonly FoundNote[]> {
     const prefix = query.toLowerCase();
-    const matches: { note: NoteData; length: number }[] = [];
-    for (const note of this.index.byId.values()) {
-      if (note.deletedAt !== undefined) continue;
-      if (readableNotebooks && !readableNotebooks.has(note.notebookId)) continue;
-      if (!note.title.toLowerCase().startsWith(prefix)) continue;
-      matches.push({ note, length: [...note.title].length });
-    }
-    return matches
+    return [...this.index.byId.values()]
+      .filter((note) => note.deletedAt === undefined && (!readableNotebooks || readableNotebooks.has(note.notebookId)))
+      .filter((note) => note.title.toLowerCase().startsWith(prefix))
+      .map((note) => ({ note, length: [...note.title].length }))
       .sort((a, b) => a.length - b.length || a.note.id - b.note.id)
       .slice(0, limit)
       .map(({ note }) => ({ uri: uriOf(note.id), title: note.title, notebookId: note.notebookId }));
