@@ -126,9 +126,8 @@ function feedDependents(relations: ReadonlySet<RelatedRelation>, round: FocusRou
 /** A piece of the ledger, keys in the order the report writes them. */
 function piece(round: FocusRound, note: NoteRecord, relation: RelatedRelation, cost: number, kind: LedgerEntry['kind'], via?: NoteRecord,
   shortened = false): LedgerEntry {
-  const entry: { -readonly [K in keyof LedgerEntry]: LedgerEntry[K] } = { uri: uriOf(note.id), relation, cost, kind };
-  if (via) entry.via = uriOf(via.id);
-  if (shortened) entry.shortened = true;
-  if (round.uri !== undefined) entry.focus = round.uri;
-  return entry;
+  return {
+    uri: uriOf(note.id), relation, cost, kind,
+    ...(via && { via: uriOf(via.id) }), ...(shortened && { shortened: true as const }), ...(round.uri !== undefined && { focus: round.uri }),
+  };
 }

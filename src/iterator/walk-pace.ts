@@ -14,7 +14,6 @@ const MOST_UNTIMED_STEPS = 16;
  */
 export class WalkPace {
   private lastYield = performance.now();
-  /** Steps since the walk last read the clock. */
   private untimedSteps = 0;
 
   constructor(private readonly deadline: Deadline) {}

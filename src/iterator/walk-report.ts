@@ -19,10 +19,7 @@ export class WalkReport {
 
   /** A candidate skipped for budget; the first few are listed with their cost (and focus, for a list of foci). */
   skip(relation: RelatedRelation, id: NoteId, cost: number, focus?: string): void {
-    if (!this.skippedListFull) {
-      const uri = uriOf(id);
-      this.skipped.push(focus === undefined ? { uri, relation, cost } : { uri, relation, cost, focus });
-    }
+    if (!this.skippedListFull) this.skipped.push({ uri: uriOf(id), relation, cost, ...(focus !== undefined && { focus }) });
     this.skippedCount++;
   }
 }
