@@ -13,13 +13,13 @@ export function costFloor({ several, costs, ledger, report, detailsLimit, answer
   const inFull = answersAtOnce ? shownInFullOf : shownSizeOf;
   return {
     pricing: (inner) => ({
+      ...inner,
       notePrice: (note, relation, result, form) => {
         const shown = form?.cut ?? (report.skippedListFull ? detailsLimit : undefined);
         return form?.focus === undefined && shown !== undefined && costs.noteFloor(relation, shown === detailsLimit ? inFull(note, shown) : shownSizeOf(note, shown)) > ledger.remaining
           ? Infinity
           : inner.notePrice(note, relation, result, form);
       },
-      entryCost: (entry, result) => inner.entryCost(entry, result),
     }),
   };
 }

@@ -42,10 +42,9 @@ export function earlyStop(state: WalkState): Shortcut {
     const pending = (Object.keys(orders) as ListRelation[])
       .filter((relation) => state.relations.has(relation) && !exhausted.has(relation))
       .map((relation) => {
-        const order = orders[relation];
+        const { offers, compare } = orders[relation];
         const after = lastOffered.get(relation);
-        const notes = reached.filter((note) => order.offers(note) && (after === undefined || order.compare(after, note) < 0));
-        return { relation, notes: notes.sort((a, b) => order.compare(a, b)) };
+        return { relation, notes: reached.filter((note) => offers(note) && (after === undefined || compare(after, note) < 0)).sort(compare) };
       })
       .filter(({ notes }) => notes.length > 0);
     // Entries of two relations would come interleaved by the rotation and by candidates not yet

@@ -58,9 +58,8 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
       examined += 1 + gap;
     }
     examinedPerKept.set(stream, kept > 0 ? examined / kept : SCANNED_PER_RECORD);
-    // A page that came back short is the last, unless its scan ended first.
-    const filtered = records[0]?.leftOutBefore !== undefined;
-    return { notes, more: records.length >= limit || (filtered && examined >= scan) };
+    // A page that came back short is the last, unless its scan ended first (`scan` is never below `limit`).
+    return { notes, more: records.length >= limit || examined >= scan };
   };
 
   return {
@@ -79,8 +78,7 @@ export function stepOver({ readsExtended, answersAtOnce, fit, report, ledger, co
         const filter: SizeFilter = Object.assign({}, costs.sizeLimits(ledger.remaining), { keep: [focus.id, ...ledger.includedIds()], scan });
         // A note's least cost is that of a note of one focus, in full (fit 'skip'); a store in memory keeps it with the note.
         if (answersAtOnce && !several) {
-          const floor: LeastCostFilter['floor'] = (shown) => costs.noteFloor(relation, shown);
-          const leastCost: LeastCostFilter = { max: ledger.remaining, floor, of: costs.leastCost(relation, detailsLimit) };
+          const leastCost: LeastCostFilter = { max: ledger.remaining, floor: (shown) => costs.noteFloor(relation, shown), of: costs.leastCost(relation, detailsLimit) };
           Object.assign(filter, { leastCost });
         }
         return load(Object.assign({}, request, { limit, filter })).then((records) => expand(records, limit, scan, stream, relation));

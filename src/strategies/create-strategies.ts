@@ -40,18 +40,6 @@ export interface StrategyReading {
 /** Every page read whole, one page after the other, each anchor's candidates as the strategies make them. */
 export const BY_PAGE: StrategyReading = { readPage: () => readWholePage, cursor: (pages) => new PageCursor(pages), anchors: (inner) => inner };
 
-/** Candidates read in one go, such as an ancestor chain or a single note: one page, then none. */
-function onePage(read: () => Promise<readonly NoteRecord[]>): PageSource {
-  let done = false;
-  return {
-    nextPage: () => {
-      if (done) return Promise.resolve([]);
-      done = true;
-      return read();
-    },
-  };
-}
-
 /**
  * One candidate source per relation in effect (spec sections 3 and 10), reading through `loader` as `reading` says.
  * The focus note and its ancestors (nearest first) are already read.
@@ -73,8 +61,16 @@ export function createStrategies(
         }))
       : Promise.resolve({ object: undefined, chain: [] }));
 
-  const read = (relation: RelatedRelation, load: () => Promise<readonly NoteRecord[]>) => reading(onePage(load), relation);
-  // Each source's pages, read as `readPage` says for its relation.
+  // Candidates read in one go, such as an ancestor chain or a single note: one page, then none.
+  const read = (relation: RelatedRelation, load: () => Promise<readonly NoteRecord[]>) => {
+    let done = false;
+    const nextPage = () => {
+      if (done) return Promise.resolve([]);
+      done = true;
+      return load();
+    };
+    return reading({ nextPage }, relation);
+  };
   const pagesOf = (relation: RelatedRelation, requestOf: (after: NoteRecord | undefined, limit: number) => PageRequest): PageSource => {
     const read = readPage(relation);
     return new KeysetPages((after, limit) => read(requestOf(after, limit), loader.read));
@@ -104,7 +100,6 @@ export function createStrategies(
     return reading({ nextPage: async () => (await (made ??= make()))?.nextPage() ?? [] }, 'ObjectParentSibling');
   };
 
-  // What each anchor offers to the relations fed by anchors.
   const candidatesOf: Record<AnchoredRelation, (anchor: NoteRecord) => CandidateCursor> = {
     ReifiedChildObject: (child) => one('ReifiedChildObject', child.object?.id),
     ReferringSubject: (referring) => one('ReferringSubject', referring.parent?.id),
