@@ -1,4 +1,3 @@
-import type { ListEntry } from '../budget/list-entry-of.js';
 import { compareSiblingKeys, type NoteId, type NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
 import { FOCUS_LISTS } from '../relationships/focus-lists.js';
@@ -78,18 +77,16 @@ export function earlyStop(state: WalkState): Shortcut {
  */
 function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord[], { ledger, costs, result, report }: WalkState): boolean {
   const rule = FOCUS_LISTS[relation];
-  const planned: ListEntry[] = [];
+  const planned = notes.map((note) => ({ rule, text: uriAndTitleOf(note) }));
   let total = 0;
   // Each entry is priced against the list as the entries before it leave it.
   const list = [...result.list(rule.list)];
   const view: ResultView = { relatedCount: result.relatedCount, list: (name) => (name === rule.list ? list : result.list(name)) };
-  for (const note of notes) {
-    const entry = { rule, text: uriAndTitleOf(note) };
+  for (const entry of planned) {
     total += costs.entryCost(entry, view);
     if (total > ledger.remaining) return false;
     if (rule.placement === 'prepend') list.unshift(entry.text);
     else list.push(entry.text);
-    planned.push(entry);
   }
   // Each recorded as the walk would: priced against the result as it stands, and in the ledger.
   planned.forEach((entry, index) => {

@@ -3,6 +3,7 @@ import type { NotePricing } from '../budget/note-pricing.js';
 import type { Walk } from '../iterator/run-iteration.js';
 import type { NoteRecord } from '../model/note-record.js';
 import type { AnchorCandidates, ReadingCursor } from '../strategies/create-strategies.js';
+import type { NoteLoader } from '../strategies/note-loader.js';
 import type { SourcePageReading } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
 
@@ -19,7 +20,7 @@ export interface Shortcut {
 }
 
 /** What the shortcuts look at; they read it and, to end early, record the last list entries. */
-export interface WalkState extends Pick<Walk, 'relations' | 'fit' | 'ledger' | 'result' | 'report' | 'detailsLimit'> {
+export interface WalkState extends Pick<Walk, 'relations' | 'fit' | 'ledger' | 'result' | 'report' | 'detailsLimit'>, Pick<NoteLoader, 'answersAtOnce' | 'readsExtended'> {
   /** The focus note (the first of a list of foci) and its visible parent. */
   readonly focus: NoteRecord;
   readonly parent: NoteRecord | undefined;
@@ -28,7 +29,4 @@ export interface WalkState extends Pick<Walk, 'relations' | 'fit' | 'ledger' | '
   /** Notes an earlier page returned: in the result for the walk, yet never offered by it so far. */
   readonly excluded: readonly NoteRecord[];
   readonly costs: CostModel;
-  /** `NoteLoader`'s: a reader that answers at once has no round trips to save. */
-  readonly answersAtOnce: boolean;
-  readonly readsExtended: boolean;
 }

@@ -33,9 +33,6 @@ export function tracedReader(reader: NoteReader): NoteReader {
 
 function requestAttributes(requests: readonly ExtendedReadRequest[]): Attributes {
   const attributes: Record<string, number> = { 'note_context.read.requests': requests.length };
-  for (const request of requests) {
-    const key = `note_context.read.${request.kind}`;
-    attributes[key] = (attributes[key] ?? 0) + 1;
-  }
+  for (const { kind } of requests) attributes[`note_context.read.${kind}`] = (attributes[`note_context.read.${kind}`] ?? 0) + 1;
   return attributes;
 }

@@ -97,7 +97,7 @@ export class MemoryNoteReader implements NoteReader {
           return linkedNotesOf(note.details, note.notebookId, namesakes).map((linked) => this.record(linked));
         }
         const key = titleKeyOf(note.title);
-        const linking = links.linkingTo(key).filter((other) => this.isVisible(other));
+        const linking = this.visibleOf(links.linkingTo(key));
         return linkingNotesOf(note, this.visibleOf(links.titledAs(key)), linking, (other) => links.targetsOf(other)).map((other) => this.record(other));
       }
     }
