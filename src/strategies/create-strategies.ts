@@ -51,7 +51,6 @@ export function createStrategies(
   { readPage, cursor: reading, anchors }: StrategyReading = BY_PAGE,
 ): Strategies {
   const parent = parentOf(focus, ancestors);
-  // The object and its ancestors, read together and once.
   let objectRead: Promise<{ object: NoteRecord | undefined; chain: NoteRecord[] }> | undefined;
   const objectAndChain = () =>
     (objectRead ??= focus.object

@@ -12,7 +12,6 @@ export class KeysetPages implements PageSource {
    * 5 to 4 (median; mean 5.2 -> 4.5, max 11 -> 9); 32 saved none more and raised the max.
    */
   static readonly FIRST_PAGE = 16;
-  /** Pages grow to this many records. */
   static readonly LARGEST_PAGE = 512;
 
   private limit = KeysetPages.FIRST_PAGE;

@@ -5,7 +5,6 @@ import { getOrMake } from '../get-or-make.js';
 
 /** Slots per note in a list's packed sizes: id, shape, text bytes, word starts. */
 const SLOTS = 4;
-/** A shape not measured yet. */
 const UNMEASURED = -1;
 /** The shape slot of a deleted note: never visible. */
 export const DELETED = -2;
