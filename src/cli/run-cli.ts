@@ -200,7 +200,8 @@ async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, 
     const { checkDb, tableNamesOf } = await import('../host/open-store.js');
     await checkDb(flags.db, fieldOf('db'));
     const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
-    const batch = (await import('./batch-size-flag.js')).batchSizeFlag.safeParse(flags.batch);
+    const [{ numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('../build-options.js'), import('../store/mysql/load-options.js')]);
+    const batch = LoadOptionsSchema.shape.batchSize.safeParse(numberFromText(flags.batch));
     if (!batch.success) throw ValidationError.fromZod(batch.error, fieldOf('batch'));
     const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);
     const fixture = await readFixtureFile(fixturePath);
