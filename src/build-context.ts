@@ -36,7 +36,6 @@ export function buildContext(store: NoteStore, options: MultiFocusBuildOptions):
 export function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>>;
 export async function buildContext(store: NoteStore, options: AnyBuildOptions): Promise<BuildOutcome<AnyResult>> {
   return inBuildSpan(options, async () => {
-    // Bad options reject the promise, as every other failure of a build does.
     if (typeof (store as Partial<NoteStore> | null)?.openReader !== 'function') {
       throw new ValidationError('store', `expected a NoteStore (an object with openReader), got ${shown(store)}`);
     }
@@ -95,8 +94,7 @@ async function walk(
   const focusNotes = 'focusNote' in initial ? initial.focusNote : initial.focusNotes;
   const focusCost = tokenizer.name === 'estimate' ? estimateTokens(JSON.stringify(focusNotes)) : tokenizer.count(render(initial, options.format));
   const ledger = new BudgetLedger(options.budget);
-  const focusIdSet = new Set(focusIds);
-  const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && !focusIdSet.has(note.id));
+  const alreadyReturned = excluded.filter((note): note is NoteRecord => note !== undefined && !focusIds.includes(note.id));
   for (const note of alreadyReturned) ledger.markReturned(note.id);
   // Another focus met as a candidate counts as already in the result (spec section 9).
   if (several) for (const id of focusIds) ledger.markReturned(id);

@@ -20,7 +20,7 @@ export class Deadline {
   private readonly controller = new AbortController();
   readonly signal: AbortSignal = this.controller.signal;
   private readonly timer: NodeJS.Timeout | undefined;
-  private readonly onCallerAbort: () => void;
+  private readonly onCallerAbort = (): void => this.end(this.ends.aborted(this.caller?.reason));
   private readonly endsAt: number;
   /** Why the build ended, once it has: read at every step, cheaper than the signal's getters. */
   private reason: unknown;
@@ -33,7 +33,6 @@ export class Deadline {
       this.timer = setTimeout(() => this.end(ends.timedOut(timeoutMs)), timeoutMs);
       this.timer.unref?.();
     }
-    this.onCallerAbort = () => this.end(ends.aborted(caller?.reason));
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
   }

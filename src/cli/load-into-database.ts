@@ -38,7 +38,7 @@ export async function loadIntoDatabase(url: string, fixture: Fixture, batchSize:
       throw new StoreUnavailable(`load failed: database ${database} does not exist; create it first, e.g. ${create}`, { cause: error });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new StoreUnavailable(`load failed: ${reason.split('\n')[0] || (error as { code?: string }).code}`, { cause: error });
+    throw new StoreUnavailable(`load failed: ${reason.split('\n')[0] || code}`, { cause: error });
   } finally {
     bar?.stop();
     await db.destroy();
