@@ -101,10 +101,3 @@ export const BuildOptionsTextSchema = BuildOptionsSchema.extend({
   timeoutMs: z.preprocess(numberFromText, shape.timeoutMs),
   links: z.preprocess(booleanFromText, shape.links),
 });
-
-/** Options written as text (command-line flags), checked by the same fields; `fieldOf` names a field as the caller knows it (`--budget`). */
-export function resolveBuildOptionsText(text: BuildOptionsText, fieldOf: (key: string) => string = (key) => key): ResolvedBuildOptions {
-  const parsed = BuildOptionsTextSchema.safeParse(text);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options', (path) => fieldOf(String(path[0])));
-  return parsed.data;
-}

@@ -172,8 +172,9 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
     const { db, report, table, columns, links, ...text } = flags;
-    const { resolveBuildOptionsText } = await import('../build-options.js');
-    const options = resolveBuildOptionsText({ ...text, ...(links && { links: 'true' }) }, fieldOf);
+    const parsed = (await import('../build-options.js')).BuildOptionsTextSchema.safeParse({ ...text, ...(links && { links: 'true' }) });
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options', (path) => fieldOf(String(path[0])));
+    const options = parsed.data;
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
       import('../host/open-store.js'), import('../build-context.js'), import('../result/render.js'),
     ]);
