@@ -36,17 +36,14 @@ function flag(flags: string, description: string, defaultValue?: string): Option
   return new Option(flags, description).env(envOf(flags.split(' ')[0]!)).default(defaultValue);
 }
 
-const TRUE_TEXT = /^(1|true|yes|on)$/i;
-const FALSE_TEXT = /^(0|false|no|off|)$/i;
-
 /** Commander turns a switch on whenever its variable is set, `NOTE_CONTEXT_COMPRESS=false` included: read its words instead. */
 function switchesFromEnv(command: Command): void {
   for (const option of command.options) {
     const key = option.attributeName();
     if (!option.isBoolean() || !option.envVar || command.getOptionValueSource(key) !== 'env') continue;
     const text = (process.env[option.envVar] ?? '').trim();
-    if (TRUE_TEXT.test(text)) continue;
-    if (!FALSE_TEXT.test(text)) {
+    if (/^(1|true|yes|on)$/i.test(text)) continue;
+    if (!/^(0|false|no|off|)$/i.test(text)) {
       const problem = `${option.envVar}: expected true or false (1/0, yes/no, on/off), got ${JSON.stringify(text)}`;
       command.error(`invalid input: ${problem}`, { code: 'note-context.switchFromEnv', exitCode: EXIT.invalidInput });
     }
@@ -105,7 +102,7 @@ export async function runCli(argv: readonly string[], out: Write = (text) => pro
   )
     .addOption(flag('--batch <n>', `notes per INSERT (default: ${LOAD_OPTION_DEFAULTS.batchSize})`))
     .argument('<fixture.json>', 'the fixture to load')
-    .action(async (fixturePath: string, flags: LoadFlags, command: Command) => {
+    .action(async (fixturePath: string, flags, command: Command) => {
       exitCode = await runLoad(fixturePath, flags, fieldsOf(command), err);
     });
 
@@ -191,9 +188,7 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   }
 }
 
-type LoadFlags = StoreFlags & { readonly batch?: string };
-
-async function runLoad(fixturePath: string, flags: LoadFlags, fieldOf: FieldOf, err: Write): Promise<number> {
+async function runLoad(fixturePath: string, flags: StoreFlags & { readonly batch?: string }, fieldOf: FieldOf, err: Write): Promise<number> {
   try {
     const databases = `a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`;
     if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected ${databases}`);
