@@ -51,7 +51,6 @@ function switchesFromEnv(command: Command): void {
   }
 }
 
-/** Where the notes are: `--db`, and the table and its columns for a database URL. */
 function storeFlags(command: Command, db = flag(`--db <${DB_FORMS}>`, 'where the notes are (default: the sample notebook)')): Command {
   return command
     .addOption(db)

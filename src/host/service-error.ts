@@ -59,6 +59,5 @@ export function firstLineOf(error: unknown): string {
 
 /** An `AbortSignal.timeout` reason, or a framework's own timeout error. */
 function isTimeout(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.name === 'TimeoutError' || (error as { code?: unknown }).code === 'FST_ERR_HANDLER_TIMEOUT';
+  return error instanceof Error && (error.name === 'TimeoutError' || (error as { code?: unknown }).code === 'FST_ERR_HANDLER_TIMEOUT');
 }
