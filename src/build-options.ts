@@ -83,7 +83,6 @@ export type BuildOptionsText = { readonly [K in Exclude<keyof AnyBuildOptions, '
 // The only text-to-value steps (a number, `true` or `false`, a list); other text stays text for the schema to reject.
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 export const numberFromText = (text: unknown): unknown => (typeof text === 'string' && NUMBER_TEXT.test(text) ? Number(text) : text);
-/** `true` and `false` become booleans; other text stays text (`links: expected true or false, got "yes"`). */
 export const booleanFromText = (text: unknown): unknown => (text === 'true' ? true : text === 'false' ? false : text);
 const listOf = (item: (text: unknown) => unknown) => (text: unknown): unknown =>
   typeof text === 'string' ? text.split(',').map((part) => item(part.trim())) : text;
