@@ -1,10 +1,10 @@
 import { dottedPath, ValidationError } from '../note-context-error.js';
-import { PROMPT_LAYOUT } from './prompt-layout.js';
+import { PROMPT_LAYOUT, type PromptPart } from './prompt-layout.js';
 import { readDetailsBlock } from './details-block.js';
 import { unescapeLine } from './escape-line.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema, type AnyResult } from './graph-rag-result-schema.js';
 
-const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
+const { ENTRY, FOCUS_HEADER, FOCUS_NOTE, FOCUS_NOTES_HEADER, FOCUSED_NOTE, MULTI_PREAMBLE, PREAMBLE, RELATED_HEADER, RELATED_NOTE } = PROMPT_LAYOUT;
 
 /** Reads a prompt written by `renderPrompt` back into its result; a `ValidationError` names the line (`prompt line 12`). */
 export function parsePrompt(text: string): AnyResult {
@@ -12,18 +12,13 @@ export function parsePrompt(text: string): AnyResult {
   const several = text.startsWith(MULTI_PREAMBLE);
   reader.expect(several ? MULTI_PREAMBLE : PREAMBLE, 'the preamble');
   reader.expect(several ? FOCUS_NOTES_HEADER : FOCUS_HEADER);
-  const focusNotes = [reader.focusNote()];
+  const focusNote = () => ({ ...reader.note(FOCUS_NOTE), relationToFocusNote: 'Self' });
+  const focusNotes = [focusNote()];
   // Several focus notes run up to the related notes' header; one is followed by it.
-  while (several && !reader.take(RELATED_HEADER)) focusNotes.push(reader.focusNote());
+  while (several && !reader.take(RELATED_HEADER)) focusNotes.push(focusNote());
   if (!several) reader.expect(RELATED_HEADER);
   const relatedNotes: unknown[] = [];
-  while (!reader.atEnd()) {
-    const { uriAndTitle } = reader.noteHead();
-    reader.expect(RELATION);
-    const relationToFocusNote = reader.line();
-    const focus = several ? (reader.expect(FOCUS), { focus: reader.line() }) : {};
-    relatedNotes.push({ uriAndTitle, ...reader.links(), ...reader.details(), relationToFocusNote, ...focus });
-  }
+  while (!reader.atEnd()) relatedNotes.push(reader.note(several ? FOCUSED_NOTE : RELATED_NOTE));
   const parsed = several
     ? MultiFocusResultSchema.safeParse({ focusNotes, relatedNotes })
     : GraphRAGResultSchema.safeParse({ focusNote: focusNotes[0], relatedNotes });
@@ -40,40 +35,32 @@ class PromptReader {
     return this.at === this.text.length;
   }
 
-  focusNote(): unknown {
-    return {
-      ...this.noteHead(),
-      contextualPath: (this.expect(CONTEXTUAL_PATH), this.entries()),
-      ...Object.fromEntries(FOCUS_LISTS.map(({ list, header }) => (this.expect(header), [list, this.entries()]))),
-      ...this.details(),
-      relationToFocusNote: 'Self',
-    };
-  }
-
   expect(literal: string, what = literal): void {
     if (!this.take(literal)) this.fail(`expected ${JSON.stringify(what.trimEnd())}`);
   }
 
-  noteHead(): { uriAndTitle: string; parentUriAndTitle?: string; objectUriAndTitle?: string } {
-    this.expect(NOTE_HEADING, 'a note heading "## [title](uri)"');
-    return { uriAndTitle: this.line(), ...this.links() };
+  /** A note as `parts` lay it out, each part read into its field. */
+  note(parts: readonly PromptPart[]): Record<string, unknown> {
+    const note: Record<string, unknown> = {};
+    for (const { key, label, kind } of parts) {
+      const optional = kind === 'optional line' || kind === 'details';
+      if (optional && !this.take(label)) continue;
+      if (!optional) this.expect(label, key === 'uriAndTitle' ? 'a note heading "## [title](uri)"' : label);
+      note[key] = kind === 'entries' ? this.entries() : kind === 'details' ? this.details() : this.line();
+    }
+    return note;
   }
 
-  links(): { parentUriAndTitle?: string; objectUriAndTitle?: string } {
-    return { ...(this.take(PARENT) && { parentUriAndTitle: this.line() }), ...(this.take(OBJECT) && { objectUriAndTitle: this.line() }) };
-  }
-
-  entries(): string[] {
+  private entries(): string[] {
     const entries: string[] = [];
     while (this.take(ENTRY)) entries.push(this.line());
     return entries;
   }
 
-  details(): { details?: string } {
-    if (!this.take(DETAILS)) return {};
+  private details(): string {
     const { text, end } = readDetailsBlock(this.text, this.at, () => this.where());
     this.at = end;
-    return { details: text };
+    return text;
   }
 
   /** The rest of the line, unescaped, and past its line break. */

@@ -1,9 +1,9 @@
-import { PROMPT_LAYOUT } from './prompt-layout.js';
+import { PROMPT_LAYOUT, type PromptPart } from './prompt-layout.js';
 import { detailsBlock } from './details-block.js';
 import { escapeLine } from './escape-line.js';
 import type { AnyResult, BareNote, FocusNote } from './graph-rag-result-schema.js';
 
-const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS_NOTES_HEADER, MULTI_PREAMBLE, NOTE_HEADING, OBJECT, PARENT, PREAMBLE, RELATED_HEADER, RELATION } = PROMPT_LAYOUT;
+const { ENTRY, FOCUS_HEADER, FOCUS_NOTE, FOCUS_NOTES_HEADER, FOCUSED_NOTE, MULTI_PREAMBLE, PREAMBLE, RELATED_HEADER, RELATED_NOTE } = PROMPT_LAYOUT;
 
 // Pieces start with neither whitespace nor `/` and end with a line break, each placed after a line break: no o200k or
 // cl100k pre-tokenizer chunk spans such a place, so a piece adds exactly its own tokens.
@@ -11,45 +11,35 @@ const { CONTEXTUAL_PATH, DETAILS, ENTRY, FOCUS, FOCUS_HEADER, FOCUS_LISTS, FOCUS
 /** The result as text for an AI assistant: the focus note (or notes) first, then related notes by rank. */
 export function renderPrompt(result: AnyResult): string {
   const focusSection =
-    'focusNote' in result ? promptFocusSection(result.focusNote) : MULTI_PREAMBLE + FOCUS_NOTES_HEADER + result.focusNotes.map(promptFocusBlock).join('');
+    'focusNote' in result
+      ? promptFocusSection(result.focusNote)
+      : MULTI_PREAMBLE + FOCUS_NOTES_HEADER + result.focusNotes.map((focus) => promptParts(focus, FOCUS_NOTE)).join('');
   return focusSection + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
 }
 
 /** Everything before the related notes: the preamble and the focus note. */
 export function promptFocusSection(focus: FocusNote): string {
-  return PREAMBLE + FOCUS_HEADER + promptFocusBlock(focus);
-}
-
-function promptFocusBlock(focus: FocusNote): string {
-  return (
-    NOTE_HEADING + line(focus.uriAndTitle) +
-    links(focus) +
-    CONTEXTUAL_PATH + focus.contextualPath.map(promptEntryPiece).join('') +
-    FOCUS_LISTS.map(({ list, header }) => header + focus[list].map(promptEntryPiece).join('')).join('') +
-    (focus.details ? DETAILS + detailsBlock(focus.details) : '')
-  );
+  return PREAMBLE + FOCUS_HEADER + promptParts(focus, FOCUS_NOTE);
 }
 
 /** What one related note adds to the prompt: never more UTF-8 bytes than its JSON piece (the `estimate` guarantee). */
 export function promptNotePiece(note: BareNote & { readonly focus?: string }): string {
-  return (
-    NOTE_HEADING + line(note.uriAndTitle) +
-    RELATION + note.relationToFocusNote + '\n' +
-    (note.focus === undefined ? '' : FOCUS + note.focus + '\n') +
-    links(note) +
-    (note.details ? DETAILS + detailsBlock(note.details) : '')
-  );
+  return promptParts(note, note.focus === undefined ? RELATED_NOTE : FOCUSED_NOTE);
 }
 
 export function promptEntryPiece(uriAndTitle: string): string {
   return ENTRY + line(uriAndTitle);
 }
 
-function links(note: BareNote): string {
-  return (
-    (note.parentUriAndTitle === undefined ? '' : PARENT + line(note.parentUriAndTitle)) +
-    (note.objectUriAndTitle === undefined ? '' : OBJECT + line(note.objectUriAndTitle))
-  );
+/** `note` as `parts` lay it out: each part it has (details not empty) after its label. */
+function promptParts(note: Partial<Record<PromptPart['key'], string | readonly string[]>>, parts: readonly PromptPart[]): string {
+  let text = '';
+  for (const { key, label, kind } of parts) {
+    const value = note[key];
+    if (value === undefined || (kind === 'details' && value === '')) continue;
+    text += label + (typeof value !== 'string' ? value.map(promptEntryPiece).join('') : kind === 'details' ? detailsBlock(value) : line(value));
+  }
+  return text;
 }
 
 function line(text: string): string {
