@@ -3,9 +3,8 @@ import { StoreUnavailable } from '../../note-context-error.js';
 import type { NoteReader } from '../note-store.js';
 import type { ExtendedReadRequest } from '../extended-read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
-import { acquireConnection } from './acquire-connection.js';
 import { GuardedConnection } from './guarded-connection.js';
-import type { ConnectionSource, ReadConnection, RunStatement } from './read-connection.js';
+import type { ConnectionSource, RunStatement } from './read-connection.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
@@ -38,28 +37,18 @@ export class SqlNoteReader implements NoteReader {
   /** Set by `close`: the rollback, then the connection's return or end. */
   private ending: Promise<void> | undefined;
   private reads: BatchReads | undefined;
-  private readonly onAbort = () => this.guarded.drop(this.signal!.reason);
-  private readonly guarded: GuardedConnection;
 
-  private constructor(
-    private readonly connection: ReadConnection, dialect: SqlDialect, queryTimeoutMs: number, private readonly signal: AbortSignal | undefined,
-    private readonly ended: (ending: Promise<void>) => void,
-  ) {
-    this.guarded = new GuardedConnection(connection, queryTimeoutMs + CLIENT_GRACE_MS, dialect, () => signal?.removeEventListener('abort', this.onAbort));
-    if (signal?.aborted) this.guarded.drop(signal.reason);
-    else signal?.addEventListener('abort', this.onAbort, { once: true });
-  }
+  private constructor(private readonly guarded: GuardedConnection, private readonly limitMs: number, private readonly ended: (ending: Promise<void>) => void) {}
 
   /** Pins a connection and opens the reader on it with `openReads`; `ended` is handed the work `close` starts. */
   static async open(
     source: ConnectionSource, dialect: SqlDialect, openReads: (session: ReaderSession) => Promise<BatchReads>, queryTimeoutMs: number,
     ended: (ending: Promise<void>) => void, signal?: AbortSignal,
   ): Promise<SqlNoteReader> {
-    const connection = await acquireConnection(source, dialect, signal);
-    const reader = new SqlNoteReader(connection, dialect, queryTimeoutMs, signal, ended);
+    const reader = new SqlNoteReader(await GuardedConnection.acquire(source, dialect, signal), queryTimeoutMs + CLIENT_GRACE_MS, ended);
     try {
       reader.reads = await openReads({
-        send: (statement, what, counted = true) => (counted ? reader.send(statement, what) : reader.guarded.run(statement, what)),
+        send: (statement, what, counted = true) => (counted ? reader.send(statement, what) : reader.guarded.run(statement, what, reader.limitMs)),
         begin: (statement, what) => {
           reader.started = reader.send(statement, what);
           // Reported by the reads that wait on it; a build that reads nothing has nothing to report.
@@ -76,7 +65,7 @@ export class SqlNoteReader implements NoteReader {
 
   async read(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
     // A dropped reader keeps failing with the reason it was dropped for (an abort's, say).
-    if (this.ending && !this.guarded.isDropped) throw new StoreUnavailable('read after the reader was closed');
+    if (this.ending && !this.guarded.dropped) throw new StoreUnavailable('read after the reader was closed');
     const reading = this.send(this.reads!.statement(requests), 'a note query failed');
     // The start was answered first, so a failed start is what this rejects with.
     const [, rows] = await Promise.all([this.started, reading]);
@@ -91,13 +80,13 @@ export class SqlNoteReader implements NoteReader {
 
   private send(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
     this.roundTrips++;
-    return this.guarded.run(statement, what);
+    return this.guarded.run(statement, what, this.limitMs);
   }
 
   /** Sends the rollback and returns at once; never rejects: whatever went wrong was the build's to report. */
   async close(): Promise<void> {
     if (this.ending) return;
-    this.signal?.removeEventListener('abort', this.onAbort);
+    this.guarded.ignoreAbort();
     this.ending = this.end();
     this.ended(this.ending);
   }
@@ -105,8 +94,8 @@ export class SqlNoteReader implements NoteReader {
   private async end(): Promise<void> {
     try {
       // Harmless outside a transaction, so sent whether or not a snapshot was started.
-      await this.guarded.run(sql`ROLLBACK`, 'cannot end the read transaction');
-      this.connection.release();
+      await this.guarded.run(sql`ROLLBACK`, 'cannot end the read transaction', this.limitMs);
+      this.guarded.release();
     } catch {
       this.guarded.drop(new StoreUnavailable('the reader was closed after its connection failed'));
     }

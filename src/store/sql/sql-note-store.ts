@@ -1,8 +1,7 @@
-import { StoreUnavailable } from '../../note-context-error.js';
 import type { FindNotesOptions, FoundNote, NoteFinder } from '../note-finder.js';
 import type { NoteReader, NoteStore, ReadScope } from '../note-store.js';
-import { acquireConnection } from './acquire-connection.js';
 import { findNotesSelect, FoundRowSchema } from './find-notes-select.js';
+import { GuardedConnection } from './guarded-connection.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
 import { readPagesWide } from './read-pages-wide.js';
@@ -65,35 +64,18 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
 
   /** One statement on a connection of its own, destroyed past {@link searchTimeoutMs} and a grace or at an abort. */
   async findNotes(query: string, options: FindNotesOptions): Promise<readonly FoundNote[]> {
-    const { signal } = options;
-    const connection = await acquireConnection(this.source, this.dialect, signal);
-    const limit = this.searchTimeoutMs + CLIENT_GRACE_MS;
-    let given: { reason: unknown } | undefined;
-    let giveUp!: (reason: unknown) => void;
-    const givenUp = new Promise<never>((_resolve, reject) => {
-      giveUp = (reason) => {
-        if (given) return;
-        given = { reason };
-        connection.destroy();
-        reject(reason);
-      };
-    });
-    givenUp.catch(() => undefined);
-    const timer = setTimeout(() => giveUp(new StoreUnavailable(`a note search failed: no answer from the database within ${limit} ms`)), limit);
-    const onAbort = () => giveUp(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
+    const guarded = await GuardedConnection.acquire(this.source, this.dialect, options.signal);
+    const clear = guarded.deadline(this.searchTimeoutMs + CLIENT_GRACE_MS, 'a note search failed');
     try {
-      const send = await this.searchSender((statement) => Promise.race([connection.run(statement), givenUp]));
+      const send = await this.searchSender((statement) => guarded.send(statement));
       if (options.readableNotebooks?.size === 0) return [];
       return (await send(findNotesSelect(this.dialect, this.names, query, options))).map((row) => FoundRowSchema.parse(row));
     } catch (error) {
       // The reason the connection was given up for, not the driver's "connection destroyed".
-      throw given ? given.reason : error;
+      throw guarded.dropped ? guarded.dropped.reason : error;
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (!given) connection.release();
+      clear();
+      guarded.release();
     }
   }
 }
