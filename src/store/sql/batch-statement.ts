@@ -48,7 +48,7 @@ export function batchStatement(
     if (other !== undefined) {
       if (other > index) apart.push(filteredPagesBothWays([index, other], requests as readonly FilteredChildrenPage[], q));
     } else if (!request.filter) picks.push(page(index, candidates, request.limit, q));
-    else if (dialect.filteredPagesApart) apart.push(filteredPageApart(index, shown(candidates, request.filter, request.limit, q), q));
+    else if (dialect.filteredPagesApart) apart.push(filteredPageApart(sql.lit(index), index, shown(candidates, request.filter, request.limit, q), q));
     else picks.push(filteredPick(index, shown(candidates, request.filter, request.limit, q), q));
   });
   if (picks.length === 0 && dialect.noPicks) picks.push(dialect.noPicks);
@@ -200,14 +200,14 @@ function filteredPick(index: number, shown: Sql, q: Statement): Sql {
     FROM (${shown}) AS shown)`;
 }
 
-/** A page read with a size filter (as {@link filteredPick}), as a branch of its own that joins its notes. */
-function filteredPageApart(index: number, shown: Sql, q: Statement): Sql {
+/** A page read with a size filter (as {@link filteredPick}), as a branch of its own that joins its notes; `req` may tell two pages apart. */
+function filteredPageApart(req: Sql, name: number, shown: Sql, q: Statement): Sql {
   const { t } = q;
   // A derived table keeps the branch's ORDER BY and LIMIT its own inside the union.
-  return sql`SELECT * FROM (SELECT ${sql.lit(index)} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
+  return sql`SELECT * FROM (SELECT ${req} AS req, NULL AS anchor, shown.pos - shown.previous - 1 AS left_out_before,
         NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
       FROM (${shown}) AS shown
-      JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${index}`)}`;
+      JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${name}`)}`;
 }
 
 type FilteredChildrenPage = ChildrenPageRequest & Pick<FilteredPageRequest, 'filter'>;
@@ -262,10 +262,7 @@ function filteredPagesBothWays(indexes: readonly [number, number], requests: rea
       ) AS found
       WHERE found.kept OR found.pos = found.examined
     ) AS shown WHERE shown.nth <= ${first.limit}`;
-  return sql`SELECT * FROM (SELECT CASE shown.way WHEN 0 THEN ${sql.lit(ascending)} ELSE ${sql.lit(descending)} END AS req, NULL AS anchor,
-        shown.pos - shown.previous - 1 AS left_out_before, NOT shown.kept AS left_out, ${noteColumns(cut(q), q)}
-      FROM (${shown}) AS shown
-      JOIN ${t.table} n ON ${t.column('n', 'id')} = shown.id ${linkJoins(q)}) AS ${sql.raw(`page${ascending}`)}`;
+  return filteredPageApart(sql`CASE shown.way WHEN 0 THEN ${sql.lit(ascending)} ELSE ${sql.lit(descending)} END`, ascending, shown, q);
 }
 
 /** The parent and object of `n`, each only when visible. */
