@@ -9,6 +9,7 @@ import type { MysqlReadPool } from '../src/store/mysql/mysql-pool-source.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
 import { RECOMMENDED_INDEX_DDL } from '../src/store/mysql/note-table-ddl.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf } from '../src/store/mysql/sibling-order-key.js';
+import { DOUGHNUT_NOTE_TABLE, resolveNoteTable } from '../src/store/sql/note-table-names.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 
@@ -23,7 +24,7 @@ afterAll(async () => {
 async function keyOf(...statements: string[]) {
   await sql`DROP TABLE IF EXISTS note`.execute(database.db);
   for (const statement of statements) await sql.raw(statement).execute(database.db);
-  const { rows } = await siblingOrderIndexProbe().execute(database.db);
+  const { rows } = await siblingOrderIndexProbe(DOUGHNUT_NOTE_TABLE).execute(database.db);
   return siblingOrderKeyOf(rows);
 }
 
@@ -46,11 +47,12 @@ describe('how the MySQL store orders pages for the indexes a table has', () => {
     await sql`DROP TABLE IF EXISTS notes`.execute(database.db);
     await sql.raw('CREATE TABLE notes (id INT PRIMARY KEY, up INT, position BIGINT, KEY by_up_position (up, position))').execute(database.db);
     const schema = new URL(database.url).pathname.slice(1);
-    const key = async (columns: Parameters<typeof siblingOrderIndexProbe>[0]) => siblingOrderKeyOf((await siblingOrderIndexProbe(columns).execute(database.db)).rows);
-    expect(await key({ table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('column');
-    expect(await key({ schema, table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('column');
-    expect(await key({ schema: `${schema}_elsewhere`, table: 'notes', parent: 'up', siblingOrder: 'position' })).toBe('expression');
-    expect(await key({ table: 'notes', parent: 'position', siblingOrder: 'up' })).toBe('expression');
+    const key = async (table: string, parentId: string, siblingOrder: string) =>
+      siblingOrderKeyOf((await siblingOrderIndexProbe(resolveNoteTable({ table, columns: { parentId, siblingOrder } })).execute(database.db)).rows);
+    expect(await key('notes', 'up', 'position')).toBe('column');
+    expect(await key(`${schema}.notes`, 'up', 'position')).toBe('column');
+    expect(await key(`${schema}_elsewhere.notes`, 'up', 'position')).toBe('expression');
+    expect(await key('notes', 'position', 'up')).toBe('expression');
     await sql`DROP TABLE notes`.execute(database.db);
   });
 

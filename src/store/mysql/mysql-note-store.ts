@@ -90,11 +90,8 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   /** Asked once per store; a build whose question fails orders by the column and leaves it unknown. */
   private async pageOrderKey(ask: RunStatement): Promise<SiblingOrderKey> {
     if (!this.options.indexAwarePages) return 'column';
-    // The host's table (its schema, if named) and its parent and sibling-order columns.
-    const [schema, table] = this.names.table.includes('.') ? this.names.table.split('.') : [undefined, this.names.table];
-    const { parentId: parent, siblingOrder } = this.names.columns;
     try {
-      return (this.siblingOrderKey ??= siblingOrderKeyOf(await ask(siblingOrderIndexProbe({ schema, table: table!, parent, siblingOrder }))));
+      return (this.siblingOrderKey ??= siblingOrderKeyOf(await ask(siblingOrderIndexProbe(this.names))));
     } catch {
       return 'column';
     }

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { ResolvedNoteTable } from '../sql/note-table-names.js';
 
 /**
  * Pages ordered by the `sibling_order` column, or by `sibling_order + 0`, which no index serves: without an index led by
@@ -6,13 +7,10 @@ import { sql, type RawBuilder } from 'kysely';
  */
 export type SiblingOrderKey = 'column' | 'expression';
 
-/** Where the probe looks: the table (in `schema`, else the connection's database) and its two columns. */
-export interface SiblingOrderColumns { readonly schema?: string; readonly table: string; readonly parent: string; readonly siblingOrder: string; }
-
-/** Counts the table's indexes led by the parent and the sibling order, from information_schema (no row of the table read). */
-export function siblingOrderIndexProbe(
-  { schema, table, parent, siblingOrder }: SiblingOrderColumns = { table: 'note', parent: 'parent_id', siblingOrder: 'sibling_order' },
-): RawBuilder<unknown> {
+/** Counts the indexes of `names`' table (in its schema, else the connection's database) led by its parent and sibling-order columns, from information_schema. */
+export function siblingOrderIndexProbe(names: ResolvedNoteTable): RawBuilder<unknown> {
+  const [schema, table] = names.table.includes('.') ? names.table.split('.') : [undefined, names.table];
+  const { parentId: parent, siblingOrder } = names.columns;
   return sql`SELECT COUNT(*) AS served FROM information_schema.statistics first_column
     JOIN information_schema.statistics second_column
       ON second_column.table_schema = first_column.table_schema AND second_column.table_name = first_column.table_name
