@@ -81,10 +81,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
         flavour === 'mariadb'
           ? sql`SET STATEMENT max_statement_time = ${sql.lit(this.searchTimeoutMs / 1000)} FOR ${select}`
           : sql`SELECT /*+ MAX_EXECUTION_TIME(${sql.lit(this.searchTimeoutMs)}) */ * FROM (${select}) AS found ORDER BY CHAR_LENGTH(title), id`,
-      ).catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw new StoreUnavailable(`a note search failed: ${reason}`, { cause: error });
-      });
+      );
   }
 
   /** Asked once per store; a build whose question fails orders by the column and leaves it unknown. */

@@ -31,7 +31,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
   /** Sends what a reader sends as it opens (its snapshot's start, what the store asks once); rejects when the build cannot go on. */
   protected abstract openReads(scope: ReadScope, queryTimeoutMs: number, session: ReaderSession): Promise<BatchReads>;
 
-  /** Readies a search on its connection; how its statement is sent: under the server's limit, failing with `StoreUnavailable`. */
+  /** Readies a search on its connection; how its statement is sent: under the server's limit. */
   protected abstract searchSender(run: RunStatement): Promise<RunStatement>;
 
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
@@ -69,7 +69,10 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     try {
       const send = await this.searchSender((statement) => guarded.send(statement));
       if (options.readableNotebooks?.size === 0) return [];
-      return (await send(findNotesSelect(this.dialect, this.names, query, options))).map((row) => FoundRowSchema.parse(row));
+      const rows = await send(findNotesSelect(this.dialect, this.names, query, options)).catch((error: unknown) => {
+        throw this.dialect.unavailable('a note search failed', error);
+      });
+      return rows.map((row) => FoundRowSchema.parse(row));
     } catch (error) {
       // The reason the connection was given up for, not the driver's "connection destroyed".
       throw guarded.dropped ? guarded.dropped.reason : error;
