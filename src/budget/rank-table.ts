@@ -25,33 +25,27 @@ const PAIRS_REMEMBERED = 1 << 18;
  * that are no valid UTF-8. Tokens with lone surrogates have no UTF-8: only a whole chunk can equal one.
  */
 export class RankTable {
-  private readonly slots: Uint32Array;
-  private readonly offsets: Uint32Array;
-  private readonly keys: Uint8Array;
   private readonly mask: number;
-  private readonly maxKeyBytes: number;
   private readonly illFormed: ReadonlyMap<string, number>;
   private readonly byteRanks = new Int32Array(256);
   // Recent pairs' ranks (a function of their tokens unless a part starts with a BOM), across chunks: a run of one
-  // character meets few pairs, thousands of times. Made at the first pair asked for (3 MB).
-  private pairLeft?: Int32Array;
-  private pairRight?: Int32Array;
-  private pairRanks?: Int32Array;
+  // character meets few pairs, thousands of times. Made at the first pair asked for (3 MB): left token, right token, rank.
+  private pairs?: Int32Array;
 
   constructor(readonly data: RankTableData) {
-    ({ slots: this.slots, offsets: this.offsets, keys: this.keys, maxKeyBytes: this.maxKeyBytes } = data);
-    this.mask = this.slots.length - 1;
+    this.mask = data.slots.length - 1;
     this.illFormed = new Map(data.illFormed.map(([rank, token]) => [token, rank]));
     for (let byte = 0; byte < 256; byte++) this.byteRanks[byte] = this.find(Uint8Array.of(byte), 0, 1);
   }
 
   /** The table of `ranks`; throws for ranks with a hole or an empty token, which have no key. */
   static fromRanks(ranks: RankData): RankTable {
-    let bound = 0;
-    for (const token of ranks) bound += token === undefined ? 0 : 3 * token.length;
-    const keys = Buffer.alloc(bound);
+    const keys = Buffer.alloc(ranks.reduce((bound, token) => bound + 3 * token.length, 0));
     const illFormed: [number, string][] = [];
     const offsets = new Uint32Array(ranks.length + 1);
+    let size = 1024;
+    while (size < 2 * ranks.length) size *= 2;
+    const slots = new Uint32Array(size);
     let maxKeyBytes = 0;
     for (let rank = 0, at = 0; rank < ranks.length; rank++) {
       const token = ranks[rank];
@@ -68,16 +62,10 @@ export class RankTable {
       else illFormed.push([rank, token]);
       maxKeyBytes = Math.max(maxKeyBytes, at - start);
       offsets[rank + 1] = at;
-    }
-    let size = 1024;
-    while (size < 2 * ranks.length) size *= 2;
-    const slots = new Uint32Array(size);
-    for (let rank = 0; rank < ranks.length; rank++) {
-      const [start, end] = [offsets[rank]!, offsets[rank + 1]!];
-      if (start === end) continue;
-      let slot = hash(keys, start, end) & (size - 1);
+      if (at === start) continue;
+      let slot = hash(keys, start, at) & (size - 1);
       // As the library's Map: a later token of equal key wins.
-      while (slots[slot] !== 0 && !sameKey(keys, offsets, slots[slot]! - 1, keys, start, end)) slot = (slot + 1) & (size - 1);
+      while (slots[slot] !== 0 && !sameKey(keys, offsets, slots[slot]! - 1, keys, start, at)) slot = (slot + 1) & (size - 1);
       slots[slot] = rank + 1;
     }
     return new RankTable({ slots, offsets, keys: keys.subarray(0, offsets[ranks.length]), maxKeyBytes, illFormed });
@@ -85,8 +73,9 @@ export class RankTable {
 
   /** The rank whose key is `bytes[start, end)`, or -1. */
   find(bytes: Uint8Array, start: number, end: number): number {
-    if (end - start > this.maxKeyBytes || end === start) return -1;
-    const { slots, offsets, keys, mask } = this;
+    const { slots, offsets, keys, maxKeyBytes } = this.data;
+    if (end - start > maxKeyBytes || end === start) return -1;
+    const mask = this.mask;
     for (let slot = hash(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot]!;
       if (entry === 0) return -1;
@@ -115,19 +104,15 @@ export class RankTable {
 
   /** {@link rankOf} for `bytes[start, end)` made of tokens `left` (at `start`) and `right` (at `rightStart`). */
   pairRank(left: number, right: number, bytes: Uint8Array, start: number, rightStart: number, end: number): number {
-    if (!this.pairLeft) {
-      this.pairLeft = new Int32Array(PAIRS_REMEMBERED).fill(-2); // -1 is no token
-      this.pairRight = new Int32Array(PAIRS_REMEMBERED);
-      this.pairRanks = new Int32Array(PAIRS_REMEMBERED);
-    }
-    const slot = (Math.imul(left, 0x9e3779b1) + right) & (PAIRS_REMEMBERED - 1);
-    if (this.pairLeft[slot] === left && this.pairRight![slot] === right) return this.pairRanks![slot]!;
+    const pairs = (this.pairs ??= new Int32Array(3 * PAIRS_REMEMBERED).fill(-2)); // -1 is no token
+    const slot = 3 * ((Math.imul(left, 0x9e3779b1) + right) & (PAIRS_REMEMBERED - 1));
+    if (pairs[slot] === left && pairs[slot + 1] === right) return pairs[slot + 2]!;
     const n = bytes.length;
     const rank = this.rankOf(bytes, start, end, n);
     if (left >= 0 && right >= 0 && !startsWithBom(bytes, start, n) && !startsWithBom(bytes, rightStart, n)) {
-      this.pairLeft[slot] = left;
-      this.pairRight![slot] = right;
-      this.pairRanks![slot] = rank;
+      pairs[slot] = left;
+      pairs[slot + 1] = right;
+      pairs[slot + 2] = rank;
     }
     return rank;
   }
