@@ -81,45 +81,35 @@ function jsonBpeModel(tokenizer: Tokenizer): CostModel {
   const windowCost = ({ before, after }: Window) => tokenizer.count(after) - tokenizer.count(before);
   const entryCost = (entry: ListEntry, result: ResultView) =>
     windowCost(listEntryWindow(JSON.stringify(entry.text), entry.rule, result.list(entry.rule.list), jsonListCloser(entry.rule.list, result.focusPlace)));
+  // Where an entry may be written: appended, first of its list or after others, before whatever may follow the list.
+  const entryWindows = (json: string, rule: FocusListRule, places: readonly ResultView['focusPlace'][]) =>
+    [...new Set(places.map((place) => jsonListCloser(rule.list, place)))].flatMap((closer) =>
+      [[], [SMALLEST_LINK]].map((list) => listEntryWindow(json, rule, list, closer)),
+    );
   const floors = () => {
-    const windowFloor = ({ before, after }: Window): LayoutFloor => ({ ...templateFloor(after, tokenizer.count), replaced: tokenizer.count(before) });
+    const windowFloor = ({ before, after }: Window, entry = 0) =>
+      templateFloor(after, tokenizer.count, { exact: entry - tokenizer.count(before), textStretches: 0 });
     // What a note's entry adds at least, first in its list or not; none when prepended (its window holds the next title).
-    const entryFloor = (relation: RelatedRelation) => {
-      const rule = focusListOf(relation);
+    const entryFloor = (rule: FocusListRule | undefined) => {
       if (!rule || rule.placement === 'prepend') return 0;
-      const entries = [[], [SMALLEST_LINK]].map((list) =>
-        floorOf(windowFloor(listEntryWindow(JSON.stringify(SLOT_LINK), rule, list, jsonListCloser(rule.list, undefined))), 0, 0),
-      );
-      return Math.max(0, Math.min(...entries));
+      return Math.max(0, Math.min(...entryWindows(JSON.stringify(SLOT_LINK), rule, [undefined]).map((window) => floorOf(windowFloor(window), 0, 0))));
     };
-    const entryFloors = new Map(RELATED_RELATIONS.map((relation) => [relation, entryFloor(relation)]));
+    const entryFloors = new Map(RELATED_RELATIONS.map((relation) => [relation, entryFloor(focusListOf(relation))]));
     return bpeFloors((relation, shape) =>
-      [false, true].map((hasPrevious) => {
-        const note = windowFloor(relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious));
-        return { ...note, exact: note.exact + entryFloors.get(relation)! };
-      }),
+      [false, true].map((hasPrevious) => windowFloor(relatedNoteWindow(JSON.stringify(templateNote(relation, shape)), hasPrevious), entryFloors.get(relation))),
     );
   };
-  // The least a note's own piece adds, first or after others: both windows split before its first key (relatedNoteWindow),
+  // The least a note's own piece adds, first or after others: both windows split after its opening `{"` (relatedNoteWindow),
   // so they differ only in what comes before it, counted once per model.
-  const FIRST_KEY = '{"uriAndTitle"';
-  const leastWindowCost = (json: string, cost: (window: Window) => number) =>
-    Math.min(cost(relatedNoteWindow(json, false)), cost(relatedNoteWindow(json, true)));
+  const openingCost = ({ before, after }: Window) => tokenizer.count(after.slice(0, after.indexOf('{"') + 2)) - tokenizer.count(before);
   let leastOpening: number | undefined;
   const leastNoteWindowCost = (json: string) => {
-    if (!json.startsWith(FIRST_KEY)) return leastWindowCost(json, windowCost);
-    leastOpening ??= leastWindowCost(FIRST_KEY, ({ before, after }) => windowCost({ before, after: after.slice(0, after.indexOf(FIRST_KEY) + 2) }));
+    leastOpening ??= Math.min(openingCost(relatedNoteWindow(json, false)), openingCost(relatedNoteWindow(json, true)));
     const { after } = relatedNoteWindow(json, false);
-    return leastOpening + tokenizer.count(after.slice(after.indexOf(FIRST_KEY) + 2));
+    return leastOpening + tokenizer.count(after.slice(after.indexOf('{"') + 2));
   };
-  // The least an entry adds: appended, first of its list or after others, before whatever may follow the list.
-  const leastEntryCost = (entry: ListEntry) => {
-    if (entry.rule.placement === 'prepend') return 0;
-    const text = JSON.stringify(entry.text);
-    const closers = new Set([undefined, { index: 0, of: 2 }, { index: 1, of: 2 }].map((place) => jsonListCloser(entry.rule.list, place)));
-    const costs = [...closers].flatMap((closer) => [[], [SMALLEST_LINK]].map((list) => windowCost(listEntryWindow(text, entry.rule, list, closer))));
-    return Math.min(...costs);
-  };
+  const leastEntryCost = ({ rule, text }: ListEntry) =>
+    rule.placement === 'prepend' ? 0 : Math.min(...entryWindows(JSON.stringify(text), rule, [undefined, { index: 0, of: 2 }, { index: 1, of: 2 }]).map(windowCost));
   const noteCost = (note: BareNote, entry: ListEntry | undefined, result: ResultView) =>
     windowCost(relatedNoteWindow(JSON.stringify(note), result.relatedCount > 0)) + (entry ? entryCost(entry, result) : 0);
   const leastNoteCost = (note: BareNote, entry: ListEntry | undefined) =>
@@ -136,9 +126,7 @@ function promptBpeModel(tokenizer: Tokenizer): CostModel {
     return bpeFloors((relation, shape) => {
       const note = templateNote(relation, shape);
       const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
-      const { exact, textStretches, fixedBytesAroundText } = templateFloor(piece, tokenizer.count);
-      const listed = focusListOf(relation) ? entry : { exact: 0, textStretches: 0 };
-      return [{ exact: exact + listed.exact, textStretches: textStretches + listed.textStretches, fixedBytesAroundText, replaced: 0 }];
+      return [templateFloor(piece, tokenizer.count, focusListOf(relation) ? entry : undefined)];
     });
   });
 }
@@ -166,25 +154,17 @@ function listEntryWindow(entryJson: string, rule: FocusListRule, list: readonly 
   return { before: `":[${head}`, after: `":[${entryJson},${head}` };
 }
 
-/**
- * What a template costs whatever its texts, in one layout: stretches without text exactly, those with text by their
- * chunks and fixed bytes, less the tokens of the text its window replaces (JSON).
- */
-interface LayoutFloor {
-  readonly exact: number;
-  readonly textStretches: number;
-  readonly fixedBytesAroundText: number;
-  readonly replaced: number;
-}
+/** What a template costs whatever its texts, in one layout. */
+type LayoutFloor = ReturnType<typeof templateFloor>;
 
 /**
  * Lower bounds of a piece's cost in o200k or cl100k from its template, each note text a {@link SLOT}: between places
  * split whatever the texts (`splitsAt`) a stretch without text costs what it costs alone; one with text a token for a
- * chunk without words and one per word start; and no token holds more than 128 bytes.
+ * chunk without words and one per word start; and no token holds more than 128 bytes. Added to `base`: what its entry
+ * adds at least, less the tokens of the text its window replaces (JSON).
  */
-function templateFloor(template: string, count: (text: string) => number): Omit<LayoutFloor, 'replaced'> {
-  let exact = 0;
-  let textStretches = 0;
+function templateFloor(template: string, count: (text: string) => number, base = { exact: 0, textStretches: 0 }) {
+  let { exact, textStretches } = base;
   let fixedBytesAroundText = 0;
   let start = 0;
   for (let end = 1; end <= template.length; end++) {
@@ -202,8 +182,8 @@ function templateFloor(template: string, count: (text: string) => number): Omit<
 }
 
 /** The tokens a piece adds at least in a layout, given its texts' word starts and bytes. */
-function floorOf({ exact, textStretches, fixedBytesAroundText, replaced }: LayoutFloor, wordStarts: number, textBytes: number): number {
-  return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN)) - replaced;
+function floorOf({ exact, textStretches, fixedBytesAroundText }: LayoutFloor, wordStarts: number, textBytes: number): number {
+  return Math.max(exact + textStretches + wordStarts, exact + Math.ceil((fixedBytesAroundText + textBytes) / MOST_BYTES_PER_TOKEN));
 }
 
 const isLetter = (char: string | undefined) => char !== undefined && /^[A-Za-z]$/.test(char);
@@ -247,9 +227,9 @@ function bpeFloors(layoutsOf: (relation: RelatedRelation, shape: NoteShape) => L
   const layouts = floorTable(layoutsOf);
   const all = (shape: NoteShape) => RELATED_RELATIONS.flatMap((relation) => layouts[relation][shape]!);
   const bytesOver = everyShape((shape) =>
-    Math.max(...all(shape).map((layout) => (layout.replaced - layout.exact) * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
+    Math.max(...all(shape).map((layout) => -layout.exact * MOST_BYTES_PER_TOKEN - layout.fixedBytesAroundText)),
   );
-  const wordStartsOver = everyShape((shape) => Math.max(...all(shape).map((layout) => layout.replaced - layout.exact - layout.textStretches)));
+  const wordStartsOver = everyShape((shape) => Math.max(...all(shape).map((layout) => -layout.exact - layout.textStretches)));
   return {
     note: (relation, shape, textBytes, wordStarts) => {
       let least = Number.POSITIVE_INFINITY;
