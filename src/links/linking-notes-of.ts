@@ -1,4 +1,3 @@
-import { getOrMake } from '../store/get-or-make.js';
 import type { LinkCandidate } from './link-candidate.js';
 import { resolveLink } from './resolve-link.js';
 import { titleKeyOf } from './title-key-of.js';
@@ -18,7 +17,12 @@ export function linkingNotesOf<C extends LinkCandidate>(
   const found: C[] = [];
   for (const candidate of linking) {
     if (!targetsOf(candidate).includes(key)) continue;
-    if (getOrMake(resolvesHere, candidate.notebookId, () => resolveLink(key, candidate.notebookId, namesakes)?.id === note.id)) found.push(candidate);
+    let here = resolvesHere.get(candidate.notebookId);
+    if (here === undefined) {
+      here = resolveLink(key, candidate.notebookId, namesakes)?.id === note.id;
+      resolvesHere.set(candidate.notebookId, here);
+    }
+    if (here) found.push(candidate);
   }
   return found;
 }
