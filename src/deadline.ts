@@ -1,7 +1,6 @@
 import { BuildAborted, BuildTimeout } from './note-context-error.js';
 import type { NoteReader } from './store/note-store.js';
-import type { ExtendedReadRequest } from './store/extended-read-request.js';
-import type { ReadRequest } from './store/read-request.js';
+import type { ExtendedReadRequest, ReadRequest } from './store/read-request.js';
 
 /** Why a deadline ends: its time is up, or its caller aborted (with the caller's reason). */
 export interface DeadlineEnds {

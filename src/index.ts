@@ -25,9 +25,8 @@ export type { NoteId, NoteLink, NoteRecord, SiblingKey } from './model/note-reco
 export type {
   AncestorsRequest, ChildrenPageRequest, NoteReader, NoteRequest, NoteStore, ReadRequest, ReadScope, ReferringPageRequest,
 } from './store/note-store.js';
-export type { ExtendedReadRequest } from './store/extended-read-request.js';
-export type { FilteredPageRequest, FilteredRecord, SizeFilter } from './store/size-filter.js';
-export type { SiblingsPageRequest } from './store/siblings-page-request.js';
+export type { ExtendedReadRequest, FilteredPageRequest, SiblingsPageRequest } from './store/read-request.js';
+export type { FilteredRecord, SizeFilter } from './store/size-filter.js';
 export { FoundNoteSchema, type FindNotesOptions, type FoundNote, type NoteFinder } from './store/note-finder.js';
 export { MemoryNoteStore } from './store/memory/memory-note-store.js';
 export { sampleNotebookPath } from './sample-notebook-path.js';

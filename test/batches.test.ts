@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
-import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../src/store/read-request.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { notebook } from './support/notebook-builder.js';
 import { recording } from './support/recording-store.js';

@@ -7,7 +7,7 @@ import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { compareSiblingKeys, type NoteRecord, type SiblingKey } from '../src/model/note-record.js';
 import { buildContext } from '../src/build-context.js';
 import type { ReadScope } from '../src/store/note-store.js';
-import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../src/store/read-request.js';
 import type { FilteredRecord } from '../src/store/size-filter.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
 import { createPostgresTestDatabase, dropNoteTables, type PostgresTestDatabase } from './support/postgres-test-database.js';

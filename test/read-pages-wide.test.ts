@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteReader, NoteStore } from '../src/store/note-store.js';
-import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../src/store/read-request.js';
 import { readPagesWide } from '../src/store/sql/read-pages-wide.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { recording } from './support/recording-store.js';

@@ -3,7 +3,7 @@ import { buildContext } from '../src/build-context.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteStore } from '../src/store/note-store.js';
 import { readCapable } from './support/read-capable.js';
-import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../src/store/read-request.js';
 import { hubNotebook } from './support/hub-notebook.js';
 import { recording } from './support/recording-store.js';
 

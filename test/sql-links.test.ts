@@ -7,7 +7,7 @@ import type { NoteRecord } from '../src/model/note-record.js';
 import type { Fixture, NoteData } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { ReadScope } from '../src/store/note-store.js';
-import type { ExtendedReadRequest } from '../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../src/store/read-request.js';
 import { linkEngines, type LinkEngine } from './support/link-engines.js';
 import { linkedNotebook } from './support/linked-notebook.js';
 import { randomNotebook, readableNotebooks } from './support/random-notebook.js';

@@ -1,5 +1,5 @@
 import type { NoteId } from '../model/note-record.js';
-import { PageRequest } from '../store/page-request.js';
+import { PageRequest } from '../store/read-request.js';
 import type { NoteLoader } from '../strategies/note-loader.js';
 import { KeysetPages } from '../strategies/keyset-pages.js';
 

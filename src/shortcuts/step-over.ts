@@ -5,7 +5,7 @@ import { TIERS } from '../relationships/tiers.js';
 import { SCAN_ALL, type FilteredRecord, type LeastCostFilter, type SizeFilter } from '../store/size-filter.js';
 import type { PageRead } from '../strategies/page-reading.js';
 import type { Strategies } from '../strategies/strategies.js';
-import { requestKey } from '../store/request-key.js';
+import { requestKey } from '../store/read-request.js';
 import type { Shortcut, WalkState } from './shortcut.js';
 import { whenRead } from '../strategies/when-read.js';
 

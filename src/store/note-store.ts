@@ -1,6 +1,5 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { ReadRequest } from './read-request.js';
-import type { ExtendedReadRequest } from './extended-read-request.js';
+import type { ExtendedReadRequest, ReadRequest } from './read-request.js';
 import type { FilteredRecord } from './size-filter.js';
 
 /** What a build may see: everything not deleted, optionally only some notebooks. */

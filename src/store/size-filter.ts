@@ -1,5 +1,4 @@
 import type { NoteId, NoteRecord } from '../model/note-record.js';
-import type { PageRequest } from './page-request.js';
 import type { ShownSize } from './shown-size.js';
 
 /** A {@link SizeFilter}'s `scan` of every candidate (the rest of the relation), and the most kept notes it may return. */
@@ -26,8 +25,6 @@ export interface LeastCostFilter {
   /** What `note` costs at least, wherever it is written. */
   readonly of: (note: NoteRecord) => number;
 }
-
-export type FilteredPageRequest = PageRequest & { readonly filter?: SizeFilter };
 
 export interface FilteredRecord extends NoteRecord {
   /** Notes left out just before this one. */

@@ -1,7 +1,7 @@
 import { type NoteId, type NoteRecord, type SiblingKey } from '../model/note-record.js';
 import { ANCHORED, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import { PageRequest } from '../store/page-request.js';
+import { PageRequest } from '../store/read-request.js';
 import { AnchoredStrategy } from './anchored-strategy.js';
 import type { CandidateCursor } from './candidate-cursor.js';
 import { KeysetPages } from './keyset-pages.js';

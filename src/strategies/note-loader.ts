@@ -1,8 +1,7 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { NoteReader } from '../store/note-store.js';
-import type { ExtendedReadRequest } from '../store/extended-read-request.js';
-import { requestKey } from '../store/request-key.js';
+import { requestKey, type ExtendedReadRequest } from '../store/read-request.js';
 import type { Load } from './page-reading.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { NoteRecord } from '../model/note-record.js';
-import type { ExtendedReadRequest } from '../store/extended-read-request.js';
+import type { ExtendedReadRequest, PageRequest } from '../store/read-request.js';
 import type { RelatedRelation } from '../relationships/relation.js';
-import type { PageRequest } from '../store/page-request.js';
 
 /** One page of a relation, and whether candidates may follow it. */
 export interface PageRead {

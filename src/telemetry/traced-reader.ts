@@ -1,5 +1,5 @@
 import { context, trace, type Attributes } from '@opentelemetry/api';
-import type { ExtendedReadRequest } from '../store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../store/read-request.js';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import { callerTimings } from './build-timings.js';
 import { noteContextTracer } from './note-context-tracer.js';

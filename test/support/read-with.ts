@@ -1,4 +1,4 @@
-import type { ExtendedReadRequest } from '../../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../../src/store/read-request.js';
 import type { NoteStore, ReadScope } from '../../src/store/note-store.js';
 import { readCapable } from './read-capable.js';
 

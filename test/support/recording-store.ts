@@ -1,5 +1,5 @@
 import type { NoteReader, NoteStore } from '../../src/store/note-store.js';
-import type { ExtendedReadRequest } from '../../src/store/extended-read-request.js';
+import type { ExtendedReadRequest } from '../../src/store/read-request.js';
 import type { FilteredRecord } from '../../src/store/size-filter.js';
 import { readCapable } from './read-capable.js';
 

@@ -3,7 +3,7 @@ import { compareSiblingKeys, type NoteId, type NoteLink, type NoteRecord, type S
 import { noteShape } from '../../model/note-shape.js';
 import type { ShownSize } from '../../store/shown-size.js';
 import type { NoteReader, ReadScope } from '../note-store.js';
-import type { ExtendedReadRequest } from '../extended-read-request.js';
+import type { ExtendedReadRequest } from '../read-request.js';
 import type { FilteredRecord, SizeFilter } from '../size-filter.js';
 import type { NoteData } from './fixture.js';
 import type { ShownSizeCache } from './shown-size-cache.js';

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { compareSiblingKeys } from '../../model/note-record.js';
 import { expecting, StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
-import type { PageRequest } from '../page-request.js';
+import type { PageRequest } from '../read-request.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { batchReads, type PageEntry } from '../sql/batch-reads.js';
 import { kyselySource } from '../sql/kysely-source.js';

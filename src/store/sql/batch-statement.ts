@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compareSiblingKeys } from '../../model/note-record.js';
 import type { ChildrenPageRequest, ReadScope, ReferringPageRequest } from '../note-store.js';
-import type { ExtendedReadRequest } from '../extended-read-request.js';
-import type { SiblingsPageRequest } from '../siblings-page-request.js';
-import type { FilteredPageRequest, SizeFilter } from '../size-filter.js';
+import type { ExtendedReadRequest, FilteredPageRequest, SiblingsPageRequest } from '../read-request.js';
+import type { SizeFilter } from '../size-filter.js';
 import { ANCESTOR_ROWS, FULL_NOTES_BY_ID, LINKING_CANDIDATES, LINKING_NAMESAKES, NAMESAKES_OF_KEYS, NOTES_BY_ID } from './sql-note-row.js';
 import { readableAsTable } from './most-readable-notebooks-inline.js';
 import type { ResolvedNoteTable } from './note-table-names.js';

@@ -1,6 +1,6 @@
 import type { SiblingKey } from '../../model/note-record.js';
 import type { NoteReader } from '../note-store.js';
-import type { ExtendedReadRequest } from '../extended-read-request.js';
+import type { ExtendedReadRequest } from '../read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 
 /** The rows of a first page read wide: those of the core's first two pages (16 and 64). */

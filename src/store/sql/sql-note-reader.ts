@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { StoreUnavailable } from '../../note-context-error.js';
 import type { NoteReader } from '../note-store.js';
-import type { ExtendedReadRequest } from '../extended-read-request.js';
+import type { ExtendedReadRequest } from '../read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { GuardedConnection } from './guarded-connection.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
