@@ -1,4 +1,4 @@
-import { RELATIONS, type RelatedRelation } from './relation.js';
+import { RELATED_RELATIONS, type RelatedRelation } from './relation.js';
 
 /** Spec sections 3 and 10, "fed by": a note reached through the key relation becomes an anchor of each listed one. */
 export const DEPENDENTS = {
@@ -21,4 +21,4 @@ export function dependentsOf(relation: RelatedRelation): readonly AnchoredRelati
 export const ANCHORED: ReadonlySet<RelatedRelation> = new Set(Object.values(DEPENDENTS).flat());
 
 /** The relations fed at the start: every related relation not fed by anchors, active as a walk starts (spec section 3, "Active"). */
-export const FED_AT_START: readonly RelatedRelation[] = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self' && !ANCHORED.has(relation));
+export const FED_AT_START: readonly RelatedRelation[] = RELATED_RELATIONS.filter((relation) => !ANCHORED.has(relation));

@@ -1,21 +1,18 @@
-/** The closed set of ways a note relates to the focus note (spec sections 3 and 10); `Self` is the focus note itself. */
-export const RELATIONS = [
-  'Self',
+/** Every relation but `Self`, in the order of {@link RELATIONS}. */
+export const RELATED_RELATIONS = [
   'Parent', 'Object', 'Child', 'PriorSibling', 'YoungerSibling', 'ReferringNote', 'NoteInContextualPath', 'NoteInObjectContextualPath',
   'ParentSibling', 'ObjectParentSibling', 'ReifiedChildObject', 'ReferringSubject',
   'ParentSiblingChild', 'ObjectParentSiblingChild', 'NoteInReferringContextualPath', 'ReferringCousin',
   'LinkedNote', 'LinkingNote', 'LinkedNoteLink',
 ] as const;
 
-export type Relation = (typeof RELATIONS)[number];
-
 /** A relation through which a related note (not the focus note) can be reached. */
-export type RelatedRelation = Exclude<Relation, 'Self'>;
+export type RelatedRelation = (typeof RELATED_RELATIONS)[number];
 
-/** Every relation but `Self`, in the order of {@link RELATIONS}. */
-export const RELATED_RELATIONS = RELATIONS.filter((relation): relation is RelatedRelation => relation !== 'Self') as unknown as readonly [
-  RelatedRelation, ...RelatedRelation[],
-];
+/** The closed set of ways a note relates to the focus note (spec sections 3 and 10); `Self` is the focus note itself. */
+export const RELATIONS = ['Self', ...RELATED_RELATIONS] as const;
+
+export type Relation = (typeof RELATIONS)[number];
 
 /** The relations links between notes give (spec section 10): used only when a build asks for them. */
 export const LINK_RELATIONS = ['LinkedNote', 'LinkingNote', 'LinkedNoteLink'] as const satisfies readonly RelatedRelation[];
