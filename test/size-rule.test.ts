@@ -103,7 +103,7 @@ describe('the size rule of the store port (shownSizeOf), as each store evaluates
           fc.record({
             maxTextBytes: fc.array(fc.oneof(fc.integer({ min: -1, max: 200 }), fc.constant(5_000)), { minLength: 8, maxLength: 8 }),
             // Word-start limits that are small, around the largest count each engine tests with a
-            // pattern (mysql-word-starts-at-most.ts, postgres-dialect.ts), or none at all.
+            // pattern (mysql-dialect.ts, postgres-dialect.ts), or none at all.
             maxWordStarts: fc.oneof(
               fc.array(fc.integer({ min: -1, max: 20 }), { minLength: 8, maxLength: 8 }),
               fc.array(fc.integer({ min: 40, max: 56 }), { minLength: 8, maxLength: 8 }),
