@@ -4,9 +4,8 @@ import * as z from 'zod';
 import { compareSiblingKeys } from '../../model/note-record.js';
 import { expecting, StoreUnavailable } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
-import type { PageRequest } from '../read-request.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
-import { batchReads, type PageEntry } from '../sql/batch-reads.js';
+import { batchReads } from '../sql/batch-reads.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
@@ -68,9 +67,9 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
     const key = await this.pageOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
     // A derived table's order does not survive the union; restore it here.
-    const pageOrder = (request: PageRequest) => (a: PageEntry<NoteRow>, b: PageEntry<NoteRow>) =>
-      request.kind === 'referrings' ? a.row.id - b.row.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a.record, b.record);
-    return { ...batchReads(scope, mysqlDialect(key), this.names, checkedRow, pageOrder, limited), sortsWholePages: key === 'expression' };
+    const reads = batchReads(scope, mysqlDialect(key), this.names, checkedRow, limited, (request) => (a, b) =>
+      request.kind === 'referrings' ? a.id - b.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a, b));
+    return { ...reads, sortsWholePages: key === 'expression' };
   }
 
   /** A search under the server-side time limit {@link searchTimeoutMs}. */

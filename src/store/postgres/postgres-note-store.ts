@@ -19,7 +19,7 @@ import type { RunStatement } from '../sql/read-connection.js';
 // pg gives INT as a number and BIGINT as text: a host's table may use either for ids.
 const id = z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int());
 
-/** A PostgreSQL batch row (see `SqlNoteRow`), ordered by `pos` within its request. */
+/** A PostgreSQL batch row (see `SqlNoteRow`); the statement orders a request's rows by `pos`. */
 const PostgresNoteRowSchema = z.object({
   req: z.number().int(), anchor: z.union([z.null(), id]), pos: z.number().int(),
   left_out_before: z.number().int().nullable(), left_out: z.boolean().nullable(),
@@ -68,7 +68,7 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
         return session.send(statement, 'cannot read the notes table', false);
       },
     );
-    return batchReads(scope, POSTGRES_DIALECT, this.names, (row) => PostgresNoteRowSchema.parse(row), () => (a, b) => a.row.pos - b.row.pos);
+    return batchReads(scope, POSTGRES_DIALECT, this.names, (row) => PostgresNoteRowSchema.parse(row));
   }
 
   /** A search in a read-only transaction of its own under `statement_timeout`, ended whatever it did. */

@@ -16,21 +16,19 @@ import type { SqlDialect } from './sql-dialect.js';
 import type { RunStatement } from './read-connection.js';
 import type { BatchReads } from './sql-note-reader.js';
 
-export interface PageEntry<R> { readonly row: R; readonly record: FilteredRecord; }
-
 /**
- * A reader's batches: one statement each (wrapped by `limited`), rows split back per request. `linking` is resolved
- * from these rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
+ * A reader's batches: one statement each (wrapped by `limited`), rows split back per request, a page's sorted by `pageOrder` if given.
+ * `linking` is resolved from these rows, `linked` from a second statement of the targets' namesakes, sent only when a note has a link.
  */
-export function batchReads<R extends SqlNoteRow>(
-  scope: ReadScope, dialect: SqlDialect, names: ResolvedNoteTable, parse: (row: unknown) => R,
-  pageOrder: (request: PageRequest) => (a: PageEntry<R>, b: PageEntry<R>) => number,
+export function batchReads(
+  scope: ReadScope, dialect: SqlDialect, names: ResolvedNoteTable, parse: (row: unknown) => SqlNoteRow,
   limited: (statement: RawBuilder<unknown>) => RawBuilder<unknown> = (statement) => statement,
+  pageOrder?: (request: PageRequest) => (a: FilteredRecord, b: FilteredRecord) => number,
 ): BatchReads {
   const statement = (requests: readonly ExtendedReadRequest[], titleKeys?: readonly string[]) =>
     limited(batchStatement(requests, scope, dialect, names, titleKeys));
-  const answer = async (requests: readonly ExtendedReadRequest[], rows: readonly R[], more: RunStatement) => {
-    const byRequest = new Map<number, PageEntry<R>[]>();
+  const answer = async (requests: readonly ExtendedReadRequest[], rows: readonly SqlNoteRow[], more: RunStatement) => {
+    const byRequest = new Map<number, FilteredRecord[]>();
     const cut = new Map<NoteId, FilteredRecord>();
     const full = new Map<NoteId, FilteredRecord>();
     const chains = new Map<NoteId, FilteredRecord[]>();
@@ -42,7 +40,7 @@ export function batchReads<R extends SqlNoteRow>(
       else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOfRow(row));
       else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOfRow(row));
       else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOfRow(row));
-      else pushTo(byRequest, row.req, { row, record: recordOfRow(row) });
+      else pushTo(byRequest, row.req, recordOfRow(row));
     }
     const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
     const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
@@ -58,7 +56,7 @@ export function batchReads<R extends SqlNoteRow>(
         case 'children':
         case 'siblings':
         case 'referrings':
-          return (byRequest.get(index) ?? []).sort(pageOrder(request)).map(({ record }) => record);
+          return pageOrder ? (byRequest.get(index) ?? []).sort(pageOrder(request)) : (byRequest.get(index) ?? []);
         case 'linked': {
           const note = full.get(request.id);
           // Namesakes' details are cut as every related note's are.
