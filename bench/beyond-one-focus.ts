@@ -10,7 +10,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { buildContext } from '../src/build-context.js';
 import type { AnyBuildOptions } from '../src/build-options.js';
 import type { TokenizerName } from '../src/budget/tokenizer.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -64,7 +64,7 @@ try {
     }
   }
 
-  const sample = await readFixtureFile(SAMPLE_NOTEBOOK);
+  const sample = await readFixtureFile(sampleNotebookPath);
   const sampleStore = new MemoryNoteStore(sample);
   console.log('\n| sample notebook, every note as focus | budget | skip: used ÷ budget | shorten: used ÷ budget | notes shortened |');
   console.log('|---|---|---|---|---|');

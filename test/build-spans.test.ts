@@ -4,7 +4,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { NoteNotFound } from '../src/note-context-error.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import type { BuildReport } from '../src/iterator/build-report.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -13,7 +13,7 @@ import { mysqlStoreKind } from './support/store-kinds.js';
 import { recording } from './support/recording-store.js';
 
 // `buildContext` itself, with what a host registers to see spans: an SDK provider and a context manager.
-const fixture = await readFixtureFile(SAMPLE_NOTEBOOK);
+const fixture = await readFixtureFile(sampleNotebookPath);
 const sample = new MemoryNoteStore(fixture);
 const exporter = new InMemorySpanExporter();
 const mysql = mysqlStoreKind();

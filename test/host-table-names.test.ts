@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile, type Fixture } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -111,7 +111,7 @@ let postgres: PostgresTestDatabase;
 let otherDatabase: string;
 
 beforeAll(async () => {
-  fixture = withLinks(await readFixtureFile(SAMPLE_NOTEBOOK));
+  fixture = withLinks(await readFixtureFile(sampleNotebookPath));
   memory = new MemoryNoteStore(fixture);
   [mysql, postgres] = await Promise.all([createTestDatabase(), createPostgresTestDatabase()]);
   otherDatabase = `${new URL(mysql.url).pathname.slice(1)}_other`;

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { ErrorBodySchema } from '../src/http/http-error.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/create-http-server.js';
 import { noteContextPlugin } from '../src/http/note-context-plugin.js';
@@ -14,7 +14,7 @@ import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { GatedStore } from './support/gated-store.js';
 
-const sample = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+const sample = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
 const closing: { close(): Promise<unknown> }[] = [];
 afterAll(async () => {
   for (const server of closing) await server.close();

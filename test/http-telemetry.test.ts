@@ -4,7 +4,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSlots } from '../src/host/build-slots.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { createHttpServer } from '../src/http/create-http-server.js';
 import { HttpMetrics } from '../src/http/http-metrics.js';
 import { Registry } from 'prom-client';
@@ -15,7 +15,7 @@ import type { NoteStore } from '../src/store/note-store.js';
 import { GatedStore } from './support/gated-store.js';
 import { recording } from './support/recording-store.js';
 
-const sample = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+const sample = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
 const exporter = new InMemorySpanExporter();
 
 // What a host does to see spans: an SDK provider, a context manager, the W3C propagator.

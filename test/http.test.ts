@@ -4,7 +4,7 @@ import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import type { BuildOptions } from '../src/build-options.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { createHttpServer, type HttpServerOptions } from '../src/http/create-http-server.js';
 import { runServeCommand } from '../src/http/run-serve-command.js';
 import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema } from '../src/http/context-envelope-schema.js';
@@ -25,7 +25,7 @@ import { GatedStore } from './support/gated-store.js';
 import { createTestDatabase, type TestDatabase } from './support/mysql-test-database.js';
 import { statementsWaitingOnLock } from './support/lock-waiters.js';
 
-const fixture = await readFixtureFile(SAMPLE_NOTEBOOK);
+const fixture = await readFixtureFile(sampleNotebookPath);
 const sample = new MemoryNoteStore(fixture);
 const servers: { close(): Promise<unknown> }[] = [];
 afterAll(async () => {

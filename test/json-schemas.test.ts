@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { BuildOptionsSchema } from '../src/build-options.js';
 import { runCli } from '../src/cli/run-cli.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { jsonSchemas } from '../src/index.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -20,7 +20,7 @@ const valid = {
 
 describe('jsonSchemas', () => {
   it('accept every result and report a build gives (sample notebook, several focus notes, budgets, tokenizers)', async () => {
-    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
     for (const focus of [1, 10, 19, 27, 82, 104, 140]) {
       for (const [budget, tokenizer] of [[0, 'o200k'], [40, 'estimate'], [800, 'cl100k'], [5000, 'one-per-note']] as const) {
         const { result, report } = await buildContext(store, { focus, budget, tokenizer, readableNotebooks: [1, 2, 3, 4] });
@@ -31,7 +31,7 @@ describe('jsonSchemas', () => {
   });
 
   it('accept every multi-focus result and its report, ledger included (sample notebook, shortened notes)', async () => {
-    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
     for (const focus of [[1], [19, 27], [10, 82, 104]]) {
       for (const [budget, tokenizer] of [[0, 'o200k'], [60, 'estimate'], [400, 'cl100k']] as const) {
         const { result, report } = await buildContext(store, { focus, budget, tokenizer, fit: 'shorten', relations: ['Parent', 'Child', 'ParentSibling'] });
@@ -60,7 +60,7 @@ describe('jsonSchemas', () => {
     const piece = (jsonSchemas.report.properties as Properties).added!.items!.properties!;
     expect(piece.relation!.enum).toEqual(expect.arrayContaining(linkRelations));
 
-    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
     const { result, report } = await buildContext(store, { focus: 19, budget: 1000, tokenizer: 'one-per-note', links: true });
     expect(result.relatedNotes.map((note) => note.relationToFocusNote)).toEqual(expect.arrayContaining(linkRelations));
     expect(valid.result(JSON.parse(JSON.stringify(result))), JSON.stringify(valid.result.errors)).toBe(true);

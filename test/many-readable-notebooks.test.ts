@@ -4,7 +4,7 @@
 // store's, on Doughnut's table and on a host's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile, type Fixture } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import type { NoteFinder } from '../src/store/note-finder.js';
@@ -17,7 +17,7 @@ let fixture: Fixture;
 let memory: MemoryNoteStore;
 
 beforeAll(async () => {
-  fixture = await readFixtureFile(SAMPLE_NOTEBOOK);
+  fixture = await readFixtureFile(sampleNotebookPath);
   memory = new MemoryNoteStore(fixture);
 });
 afterAll(async () => {

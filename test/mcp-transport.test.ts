@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { addNoteContextTools, createMcpServer } from '../src/mcp/index.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
@@ -113,7 +113,7 @@ describe('note-context mcp ends, even with its database stalled', () => {
   let url: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    await loadFixture(database.db, await readFixtureFile(sampleNotebookPath));
     const server = new URL(database.url);
     proxy = await startFreezableProxy({ host: server.hostname, port: Number(server.port || 3306) });
     const proxied = new URL(database.url);
@@ -207,7 +207,7 @@ describe('note-context/mcp: the server factory a host uses', () => {
   };
 
   it('createMcpServer over a store, and the tools added to the host’s own server, answer as the CLI’s server does', async () => {
-    const store = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+    const store = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
     const own = new McpServer({ name: 'host', version: '1.0.0' });
     addNoteContextTools(own, { store, readableNotebooks: [2] });
     for (const server of [createMcpServer({ store, readableNotebooks: [2] }), own]) {

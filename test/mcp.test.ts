@@ -8,7 +8,7 @@ import { BuildReportSchema } from '../src/iterator/build-report.js';
 import { GetNoteContextInputSchema } from '../src/mcp/create-note-context-mcp-server.js';
 import { render } from '../src/result/render.js';
 import { GraphRAGResultSchema, MultiFocusResultSchema } from '../src/result/graph-rag-result-schema.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -22,7 +22,7 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
   (await client.callTool({ name, arguments: args })) as CallResult;
 const textOf = (result: CallResult) => result.content.map((part) => part.text ?? '').join('');
 
-const sample = new MemoryNoteStore(await readFixtureFile(SAMPLE_NOTEBOOK));
+const sample = new MemoryNoteStore(await readFixtureFile(sampleNotebookPath));
 
 describe('note-context mcp over stdio, with the SDK client', () => {
   let mcp: Awaited<ReturnType<typeof connectMcp>>;
@@ -166,7 +166,7 @@ describe('note-context mcp on MySQL', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    await loadFixture(database.db, await readFixtureFile(sampleNotebookPath));
   });
   afterAll(async () => {
     await database?.drop();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { StoreUnavailable, ValidationError } from '../src/note-context-error.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { MysqlNoteStore } from '../src/store/mysql/mysql-note-store.js';
@@ -63,7 +63,7 @@ describe('TLS asked of a server without it', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    await loadFixture(database.db, await readFixtureFile(sampleNotebookPath));
   });
   afterAll(async () => {
     await database?.drop();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContext } from '../src/build-context.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { StoreUnavailable } from '../src/note-context-error.js';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
 import { PostgresNoteStore } from '../src/store/postgres/postgres-note-store.js';
@@ -37,7 +37,7 @@ describe('TLS asked of a PostgreSQL server without it', () => {
   let database: PostgresTestDatabase;
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
-    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    await loadFixture(database.db, await readFixtureFile(sampleNotebookPath));
   });
   afterAll(async () => {
     await database?.drop();

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_NOTEBOOK } from '../src/host/open-store.js';
+import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { ContextEnvelopeSchema } from '../src/http/context-envelope-schema.js';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { loadFixture } from '../src/store/mysql/load-fixture.js';
@@ -15,7 +15,7 @@ describe('note-context serve as a process', () => {
   let locker: Connection;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await loadFixture(database.db, await readFixtureFile(SAMPLE_NOTEBOOK));
+    await loadFixture(database.db, await readFixtureFile(sampleNotebookPath));
     locker = await createConnection(parseMysqlUrl(database.url));
   });
   afterAll(async () => {

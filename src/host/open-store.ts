@@ -8,9 +8,6 @@ import { parseColumnsFlag, resolveNoteTable, type NoteTableNames } from '../stor
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 
-/** The sample notebook shipped with the package, used when no `--db` is given. */
-export const SAMPLE_NOTEBOOK = sampleNotebookPath;
-
 export interface OpenedStore {
   readonly store: NoteStore & NoteFinder;
   close(): Promise<void>;
@@ -62,7 +59,7 @@ export async function openStore(db: string | undefined, options: OpenStoreOption
       : (await import('../store/postgres/postgres-note-store.js')).PostgresNoteStore.fromUrl(db, sqlOptions);
     return { store, close: () => store.destroy() };
   }
-  const path = db ?? SAMPLE_NOTEBOOK;
+  const path = db ?? sampleNotebookPath;
   const fixture = await readFixtureFile(path).catch((error: unknown) => {
     // A file that cannot be read or is no JSON is a bad `--db`; a bad note names its own path.
     throw error instanceof ValidationError && error.field === path ? new ValidationError(field, error.message) : error;
