@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { TOKENIZER_NAMES } from './budget/tokenizer-names.js';
-import { expecting, ValidationError } from './note-context-error.js';
+import { expecting, validated } from './note-context-error.js';
 import { BUILD_OPTION_DEFAULTS, MAX_TIMEOUT_MS } from './build-option-defaults.js';
 import { RELATED_RELATIONS } from './relationships/relation.js';
 import { FITS } from './result/fits.js';
@@ -72,9 +72,7 @@ export type ResolvedBuildOptions = z.output<typeof BuildOptionsSchema>;
 
 /** Validates options before anything is read; a problem is a `ValidationError` naming the field. */
 export function resolveBuildOptions(options: unknown): ResolvedBuildOptions {
-  const parsed = BuildOptionsSchema.safeParse(options);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options');
-  return parsed.data;
+  return validated(BuildOptionsSchema, options, 'options');
 }
 
 /** The options as text, the way command-line flags hold them. */

@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type { output, ZodError, ZodType } from 'zod';
 
 /** Base class of every error note-context throws on purpose. */
 export class NoteContextError extends Error {
@@ -27,6 +27,13 @@ export class ValidationError extends NoteContextError {
     const path = issue?.path ?? [];
     return new ValidationError(path.length === 0 ? whole : fieldOf(path), issue?.message ?? 'invalid');
   }
+}
+
+/** `input` as `schema` reads it, or the {@link ValidationError.fromZod} of its failure (`whole` and `fieldOf` as there). */
+export function validated<S extends ZodType>(schema: S, input: unknown, whole?: string, fieldOf?: (path: readonly PropertyKey[]) => string): output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error, whole, fieldOf);
+  return parsed.data;
 }
 
 /** `notes[3].id`: how a path into a JSON value is written. */

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildOptionsText } from '../build-options.js';
-import { ValidationError } from '../note-context-error.js';
+import { validated, ValidationError } from '../note-context-error.js';
 import { BUILD_OPTION_DEFAULTS, LOAD_OPTION_DEFAULTS } from '../build-option-defaults.js';
 import { DEFAULT_MAX_BUILDS, DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT_MS, MAX_SERVICE_TIMEOUT_MS } from '../host/build-slots.js';
 import { exitFor } from '../host/service-error.js';
@@ -168,9 +168,8 @@ async function runBuild(flags: BuildFlags, fieldOf: FieldOf, out: Write, err: Wr
   try {
     // Every flag is checked before anything is read (spec section 6), by the library's own schema.
     const { db, report, table, columns, links, ...text } = flags;
-    const parsed = (await import('../build-options.js')).BuildOptionsTextSchema.safeParse({ ...text, ...(links && { links: 'true' }) });
-    if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'options', (path) => fieldOf(String(path[0])));
-    const options = parsed.data;
+    const { BuildOptionsTextSchema } = await import('../build-options.js');
+    const options = validated(BuildOptionsTextSchema, { ...text, ...(links && { links: 'true' }) }, 'options', (path) => fieldOf(String(path[0])));
     const [{ openStore }, { buildContext }, { render }] = await Promise.all([
       import('../host/open-store.js'), import('../build-context.js'), import('../result/render.js'),
     ]);
@@ -196,11 +195,10 @@ async function runLoad(fixturePath: string, flags: StoreFlags & { readonly batch
     await checkDb(flags.db, fieldOf('db'));
     const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
     const [{ numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('../build-options.js'), import('../store/mysql/load-options.js')]);
-    const batch = LoadOptionsSchema.shape.batchSize.safeParse(numberFromText(flags.batch));
-    if (!batch.success) throw ValidationError.fromZod(batch.error, fieldOf('batch'));
+    const batchSize = validated(LoadOptionsSchema.shape.batchSize, numberFromText(flags.batch), fieldOf('batch'));
     const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);
     const fixture = await readFixtureFile(fixturePath);
-    await loadIntoDatabase(flags.db, fixture, batch.data, names, fieldOf('db'));
+    await loadIntoDatabase(flags.db, fixture, batchSize, names, fieldOf('db'));
     err(`note-context: loaded ${fixture.notes.length} notes`);
     return EXIT.done;
   } catch (error) {

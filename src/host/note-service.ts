@@ -1,7 +1,7 @@
 import { buildContext } from '../build-context.js';
 import type { AnyBuildOptions } from '../build-options.js';
 import { Deadline, type DeadlineEnds } from '../deadline.js';
-import { BuildTimeout, ValidationError } from '../note-context-error.js';
+import { BuildTimeout, validated } from '../note-context-error.js';
 import { render } from '../result/render.js';
 import type { FoundNote, NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
@@ -30,7 +30,7 @@ export class NoteService {
   constructor(private readonly store: NoteStore & NoteFinder, private readonly slots?: BuildSlots) {}
 
   async context(schema: z.ZodType<ContextRequest>, input: unknown, scope: CallScope = {}) {
-    const request = parse(schema, input);
+    const request = validated(schema, input);
     const end = new Deadline(scope.timeoutMs, scope.signal, CALL_ENDS);
     try {
       // A call that waits for a slot keeps to its deadline: the build gets the time left.
@@ -55,7 +55,7 @@ export class NoteService {
   }
 
   async findNotes(input: unknown, scope: CallScope = {}): Promise<readonly FoundNote[]> {
-    const { query, limit } = parse(FindNotesRequestSchema, input);
+    const { query, limit } = validated(FindNotesRequestSchema, input);
     const end = new Deadline(scope.timeoutMs, scope.signal, CALL_ENDS);
     try {
       // The search gets the call's signal: the store gives up its connection when it aborts.
@@ -69,11 +69,5 @@ export class NoteService {
   private run<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T> {
     return this.slots ? this.slots.run(work, signal) : work();
   }
-}
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  return parsed.data;
 }
 
