@@ -13,21 +13,19 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', target: 
   return z.toJSONSchema(schema, { io, target, unrepresentable: 'any' });
 }
 
-type JsonSchemaName = 'buildOptions' | 'result' | 'multiFocusResult' | 'report';
-const SOURCES: Record<JsonSchemaName, readonly [z.ZodType, 'input' | 'output']> = {
-  buildOptions: [BuildOptionsSchema, 'input'],
-  result: [GraphRAGResultSchema, 'output'],
-  multiFocusResult: [MultiFocusResultSchema, 'output'],
-  report: [BuildReportSchema, 'output'],
-};
-
-const GETTERS = Object.entries(SOURCES).map(([key, [schema, io]]) => {
-  let converted: JsonSchema | undefined;
-  return [key, { enumerable: true, get: () => (converted ??= jsonSchemaOf(schema, io)) }];
-});
+/** A property that converts `schema` on first use. */
+function converted(schema: z.ZodType, io: 'input' | 'output'): PropertyDescriptor {
+  let json: JsonSchema | undefined;
+  return { enumerable: true, get: () => (json ??= jsonSchemaOf(schema, io)) };
+}
 
 /**
  * JSON Schemas of the build options (as a caller writes them), the results (one focus, a list of foci) and the report, each
  * converted on first use from the zod schema that validates it; `note-context schema --json-schema` prints them.
  */
-export const jsonSchemas = Object.defineProperties({}, Object.fromEntries(GETTERS)) as Readonly<Record<JsonSchemaName, JsonSchema>>;
+export const jsonSchemas = Object.defineProperties({}, {
+  buildOptions: converted(BuildOptionsSchema, 'input'),
+  result: converted(GraphRAGResultSchema, 'output'),
+  multiFocusResult: converted(MultiFocusResultSchema, 'output'),
+  report: converted(BuildReportSchema, 'output'),
+}) as Readonly<Record<'buildOptions' | 'result' | 'multiFocusResult' | 'report', JsonSchema>>;
