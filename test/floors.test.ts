@@ -9,7 +9,7 @@ import { shownSizeOf } from '../src/store/shown-size.js';
 import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { focusListOf } from '../src/relationships/focus-lists.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
-import { bareNoteOf } from '../src/result/bare-note-of.js';
+import { relatedNoteOf } from '../src/result/related-note-of.js';
 import { render, type OutputFormat } from '../src/result/render.js';
 import type { GraphRAGResult } from '../src/result/graph-rag-result-schema.js';
 
@@ -71,7 +71,7 @@ describe('cost floors (the shortcuts step over notes only when they cannot fit)'
             fc.integer({ min: 0, max: 200 }),
             (data, relation, withPrevious, listHasEntries, remaining) => {
               const note: NoteRecord = { ...data, ...(data.details ? {} : { details: undefined }), siblingOrder: 0, notebookId: 1 };
-              const bare = bareNoteOf(note, relation, DETAILS_LIMIT);
+              const bare = relatedNoteOf(note, relation, DETAILS_LIMIT);
               // The output before and after: a previous related note (or none) and, for the
               // relations that grow a focus list, the note's entry there, alone in its list or
               // placed beside an earlier entry as the list's rule says.

@@ -264,7 +264,7 @@ function withFloors(costs: Costs, makeFloors: () => Floors): CostModel {
     entryCost: costs.entryCost,
     leastCost: (relation, detailsLimit) =>
       getOrMake(leastCosts, `${relation}/${detailsLimit}`, () => (note: NoteRecord) =>
-        costs.leastNoteCost(relatedNoteOf(note, relation, detailsLimit, undefined), listEntryOf(relation, note)),
+        costs.leastNoteCost(relatedNoteOf(note, relation, detailsLimit), listEntryOf(relation, note)),
       ),
     noteFloor: (relation, shown) => floors().note(relation, shown.shape, shown.textBytes, shown.wordStarts),
     get cheapestNote() {

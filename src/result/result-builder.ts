@@ -2,7 +2,7 @@ import type { ResultView } from './result-view.js';
 import type { NoteRecord } from '../model/note-record.js';
 import { uriAndTitleOf } from '../model/uri-of.js';
 import { FOCUS_LISTS, type FocusListName, type FocusListRule } from '../relationships/focus-lists.js';
-import { bareNoteOf } from './bare-note-of.js';
+import { relatedNoteOf } from './related-note-of.js';
 import type { AnyResult, BareNote, FocusedNote, FocusNote } from './graph-rag-result-schema.js';
 
 /** Grows a result during a build: focus notes in full at the start, then related notes and focus-list entries; `several`: a `MultiFocusResult`. */
@@ -15,7 +15,7 @@ export class ResultBuilder {
   constructor(foci: readonly { readonly focus: NoteRecord; readonly contextualPath: readonly NoteRecord[] }[], readonly several = false) {
     this.focusNotes = foci.map(({ focus, contextualPath }) => {
       const lists = { children: [], referrings: [], priorSiblings: [], youngerSiblings: [] };
-      return { ...bareNoteOf(focus, 'Self'), relationToFocusNote: 'Self', contextualPath: contextualPath.map(uriAndTitleOf), ...lists };
+      return { ...relatedNoteOf(focus, 'Self', undefined), relationToFocusNote: 'Self', contextualPath: contextualPath.map(uriAndTitleOf), ...lists };
     });
     const related = this.relatedNotes;
     this.views = this.focusNotes.map((focusNote, index) => ({
