@@ -4,21 +4,17 @@ const encoder = new TextEncoder();
 /** No pair: above every rank. */
 const NONE = 0x7fffffff;
 
-// One chunk at a time: its UTF-8, where its parts start and their pairs' ranks, grown as needed.
-let bytes = new Uint8Array(512);
-let starts = new Int32Array(513);
-let pairRanks = new Int32Array(512);
+// One chunk at a time: its UTF-8, where its parts start and their pairs' ranks. A short chunk has at most 128 bytes
+// (make-linear-counter.ts: 3 per UTF-16 unit when shorter than 43 units, else counted).
+const bytes = new Uint8Array(512);
+const starts = new Int32Array(513);
+const pairRanks = new Int32Array(512);
 
 /**
  * The number of tokens gpt-tokenizer's `encode` gives one chunk, by its merge (least ranked pair first, leftmost among
  * equals, found by a scan). Quadratic, yet on short chunks twice as fast as `bpeMerge`, which allocates per chunk.
  */
 export function shortChunkCount(chunk: string, table: RankTable): number {
-  if (chunk.length * 3 > bytes.length) {
-    bytes = new Uint8Array(chunk.length * 3);
-    starts = new Int32Array(bytes.length + 1);
-    pairRanks = new Int32Array(bytes.length);
-  }
   // A lone surrogate becomes EF BF BD, as the library's TextEncoder makes it.
   const n = encoder.encodeInto(chunk, bytes).written;
   if (table.chunkRank(chunk, bytes, n) >= 0) return 1;
