@@ -49,8 +49,7 @@ function readRankFile(file: URL, moduleUrl: string): RankTable | undefined {
     const { data: dataDigest, ...fields } = JSON.parse(content.toString('utf8', MAGIC.length, headerEnd)) as Header;
     let data: Uint8Array = content.subarray(headerEnd + 1);
     const { slots, count, keyBytes } = fields;
-    if (fields.source !== source || fields.endianness !== endianness() || data.length !== 4 * (slots + count + 1) + keyBytes) return undefined;
-    if ((slots & (slots - 1)) !== 0 || digest(fields, data) !== dataDigest) return undefined;
+    if (fields.source !== source || fields.endianness !== endianness() || digest(fields, data) !== dataDigest) return undefined;
     if (data.byteOffset % 4 !== 0) data = new Uint8Array(data); // a copy: Buffer.slice would be a view
     const at = (offset: number) => data.byteOffset + offset;
     return new RankTable({
