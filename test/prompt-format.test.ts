@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../src/note-context-error.js';
 import { uriAndTitleOf } from '../src/model/uri-of.js';
 import { RELATIONS, type RelatedRelation } from '../src/relationships/relation.js';
+import { FOCUS_LISTS } from '../src/relationships/focus-lists.js';
 import { renderJson } from '../src/result/render-json.js';
 import { parsePrompt } from '../src/result/parse-prompt.js';
 import { PROMPT_LAYOUT } from '../src/result/prompt-layout.js';
@@ -150,7 +151,7 @@ function textsOf(r: GraphRAGResult): string[] {
   return [
     ...noteTexts(f),
     ...f.contextualPath,
-    ...PROMPT_LAYOUT.FOCUS_LISTS.flatMap(({ list }) => f[list]),
+    ...Object.values(FOCUS_LISTS).flatMap(({ list }) => f[list]),
     ...r.relatedNotes.flatMap(noteTexts),
   ].filter((t): t is string => t !== undefined);
 }
@@ -207,7 +208,7 @@ describe('the prompt format', () => {
     it(`a piece adds exactly its own tokens (${name}, 2,000 runs)`, () => {
       const insertion = fc.oneof(
         bareNote(anyLink, { maxParts: 6 }).map((note) => ({ where: 'related' as const, note })),
-        fc.record({ where: fc.constantFrom(...PROMPT_LAYOUT.FOCUS_LISTS.map(({ list }) => list)), entry: anyLink }),
+        fc.record({ where: fc.constantFrom(...Object.values(FOCUS_LISTS).map(({ list }) => list)), entry: anyLink }),
       );
       fc.assert(
         fc.property(result(anyLink, { small: true }), insertion, (r, insert) => {

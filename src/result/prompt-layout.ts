@@ -1,4 +1,3 @@
-import type { FocusListName } from '../relationships/focus-lists.js';
 import type { FocusedNote, FocusNote } from './graph-rag-result-schema.js';
 
 const BULLETS = [
@@ -25,13 +24,12 @@ const OBJECT: PromptPart = { key: 'objectUriAndTitle', label: 'Object: ', kind: 
 const DETAILS: PromptPart = { key: 'details', label: 'Details:\n', kind: 'details' };
 
 /** The focus note's lists that grow during a build, in prompt order, each under its header line. */
-const FOCUS_LISTS: readonly { readonly list: FocusListName; readonly header: string }[] = [
-  { list: 'children', header: 'Children:\n' },
-  { list: 'priorSiblings', header: 'Prior siblings:\n' },
-  { list: 'youngerSiblings', header: 'Younger siblings:\n' },
-  { list: 'referrings', header: 'Referring notes:\n' },
+const FOCUS_LIST_PARTS: readonly PromptPart[] = [
+  { key: 'children', label: 'Children:\n', kind: 'entries' },
+  { key: 'priorSiblings', label: 'Prior siblings:\n', kind: 'entries' },
+  { key: 'youngerSiblings', label: 'Younger siblings:\n', kind: 'entries' },
+  { key: 'referrings', label: 'Referring notes:\n', kind: 'entries' },
 ];
-const FOCUS_LIST_PARTS = FOCUS_LISTS.map(({ list, header }): PromptPart => ({ key: list, label: header, kind: 'entries' }));
 
 /** The prompt's layout, for its writer and its reader; note text only follows a label on one escaped line, or sits in a details block. */
 export const PROMPT_LAYOUT = {
@@ -49,7 +47,6 @@ export const PROMPT_LAYOUT = {
   FOCUS_NOTES_HEADER: '# Focus notes\n',
   RELATED_HEADER: '# Related notes, most relevant first\n',
   ENTRY: '- ',
-  FOCUS_LISTS,
   /** The parts of a note in prompt order: the focus note, a related note, and a related note that names its focus. */
   FOCUS_NOTE: [HEADING, PARENT, OBJECT, { key: 'contextualPath', label: 'Contextual path:\n', kind: 'entries' }, ...FOCUS_LIST_PARTS, DETAILS],
   RELATED_NOTE: [HEADING, RELATION, PARENT, OBJECT, DETAILS],
