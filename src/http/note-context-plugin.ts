@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Registry } from 'prom-client';
 import { booleanFromText, numberFromText } from '../build-options.js';
-import { jsonSchemaOf } from '../json-schemas.js';
 import { ValidationError } from '../note-context-error.js';
 import { parseNotebookIds } from '../host/parse-notebook-ids.js';
 import { BuildSlots, DEFAULT_MAX_BUILDS } from '../host/build-slots.js';
 import { NoteService } from '../host/note-service.js';
-import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { NotAuthorized } from '../host/service-error.js';
 import { checkStore } from '../host/check-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
@@ -17,7 +14,7 @@ import { timingBuilds } from '../telemetry/build-timings.js';
 import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { REPORT_HEADER } from './context-envelope-schema.js';
-import { ContextParametersSchema, ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { errorBody, httpErrorOf, type HttpError } from './http-error.js';
 import { openApiInfo, openApiRoutes } from './open-api-routes.js';
 import { REQUEST_ID_HEADER, traceIdOf } from './request-id-of.js';
@@ -150,18 +147,18 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   type Query<Params = unknown> = { Params: Params; Querystring: Record<string, string | string[]> };
   app.get<Query<{ id: string }>>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
-    answerContext(request, reply, { ...queryInput(ContextParametersSchema, request.query), focus: request.params.id }),
+    answerContext(request, reply, { ...queryInput(request), focus: request.params.id }),
   );
 
   // The foci listed (ids or uris, separated by commas) under one budget; one focus gives a `GraphRAGResult`, as on the CLI.
   app.get<Query>('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
-    const input = queryInput(ContextQuerySchema, request.query);
+    const input = queryInput(request);
     const foci = typeof input.focus === 'string' ? input.focus.split(',').map((item) => item.trim()) : input.focus;
     return answerContext(request, reply, { ...input, focus: Array.isArray(foci) && foci.length === 1 ? foci[0] : foci });
   });
 
   app.get<Query>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
-    const input = queryInput(FindNotesRequestSchema, request.query);
+    const input = queryInput(request);
     const search = async () => service.findNotes(input, scopeOf(request));
     const observe = metrics.searchSeconds.startTimer();
     try {
@@ -221,17 +218,14 @@ function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   return header !== undefined && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 }
 
-const typesOf = new WeakMap<z.ZodObject, Record<string, { type?: unknown }>>();
-
-/** A query string as `schema`'s input: numbers, lists and booleans read as the CLI reads them, the rest left to the schema. */
-function queryInput(schema: z.ZodObject, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, unknown> {
-  let types = typesOf.get(schema);
-  if (!types) typesOf.set(schema, (types = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, { type?: unknown }>));
+/** A query string as its route's documented query (the zod schema's): numbers, lists and booleans read as the CLI reads them, the rest left to the schema. */
+function queryInput(request: FastifyRequest<{ Querystring: Readonly<Record<string, string | string[] | undefined>> }>): Record<string, unknown> {
+  const types = (request.routeOptions.schema?.querystring as { properties: Record<string, { type?: unknown }> }).properties;
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(request.query)) {
     if (value === undefined) continue;
     // Checked here, not left to the schema: a key such as `__proto__` would not survive the copy.
-    if (!Object.hasOwn(schema.shape, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
+    if (!Object.hasOwn(types, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
     if (Array.isArray(value)) throw new ValidationError(key, 'given more than once');
     const type = types[key]?.type;
     input[key] =
