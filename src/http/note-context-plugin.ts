@@ -145,19 +145,18 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
     return reply.type(format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8').send(body);
   }
 
-  type Query<Params = unknown> = { Params: Params; Querystring: Record<string, string | string[]> };
-  app.get<Query<{ id: string }>>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
+  app.get<{ Params: { id: string } }>('/notes/:id/context', { handlerTimeout, schema: schemas['/notes/:id/context'] }, async (request, reply) =>
     answerContext(request, reply, { ...queryInput(request), focus: request.params.id }),
   );
 
   // The foci listed (ids or uris, separated by commas) under one budget; one focus gives a `GraphRAGResult`, as on the CLI.
-  app.get<Query>('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
+  app.get('/context', { handlerTimeout, schema: schemas['/context'] }, async (request, reply) => {
     const input = queryInput(request);
     const foci = typeof input.focus === 'string' ? input.focus.split(',').map((item) => item.trim()) : input.focus;
     return answerContext(request, reply, { ...input, focus: Array.isArray(foci) && foci.length === 1 ? foci[0] : foci });
   });
 
-  app.get<Query>('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
+  app.get('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(request);
     const search = async () => service.findNotes(input, scopeOf(request));
     const observe = metrics.searchSeconds.startTimer();
@@ -219,10 +218,10 @@ function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
 }
 
 /** A query string as its route's documented query (the zod schema's): numbers, lists and booleans read as the CLI reads them, the rest left to the schema. */
-function queryInput(request: FastifyRequest<{ Querystring: Readonly<Record<string, string | string[] | undefined>> }>): Record<string, unknown> {
+function queryInput(request: FastifyRequest): Record<string, unknown> {
   const types = (request.routeOptions.schema?.querystring as { properties: Record<string, { type?: unknown }> }).properties;
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(request.query)) {
+  for (const [key, value] of Object.entries(request.query as Record<string, string | string[] | undefined>)) {
     if (value === undefined) continue;
     // Checked here, not left to the schema: a key such as `__proto__` would not survive the copy.
     if (!Object.hasOwn(types, key)) throw new ValidationError(key, 'unknown option', `unknown option ${JSON.stringify(key)}`);
