@@ -126,8 +126,9 @@ export class MemoryNoteReader implements NoteReader {
     const measure = (note: NoteData) => this.shownSize(note);
     const least = filter.leastCost;
     const record = (note: NoteData) => this.record(note);
-    // Least costs asked for the first time on this page.
+    // Least costs asked for the first time on this page, at most MOST_LEAST_COSTS_ASKED.
     let asked = 0;
+    const mayAsk = () => asked++ < MOST_LEAST_COSTS_ASKED;
     const showsTooMuch = (shape: number, textBytes: number, wordStarts: number) =>
       textBytes > filter.maxTextBytes[shape]! || wordStarts > filter.maxWordStarts[shape]!;
     // Whether the note at `index` is visible and, if so, shows more than the filter allows.
@@ -141,13 +142,7 @@ export class MemoryNoteReader implements NoteReader {
         const wordStarts = sizes.wordStarts(index);
         if (showsTooMuch(shape, textBytes, wordStarts)) return true;
         if (least === undefined || least.floor({ shape, textBytes, wordStarts }) > least.max) return least !== undefined;
-        let cost = sizes.leastCost(index, least.of, false, record);
-        if (cost === undefined) {
-          if (asked === MOST_LEAST_COSTS_ASKED) return false;
-          asked++;
-          cost = sizes.leastCost(index, least.of, true, record)!;
-        }
-        return cost > least.max;
+        return sizes.leastCost(index, least.of, mayAsk, record) > least.max;
       }
       const note = list[index]!;
       if (!this.isVisible(note)) return undefined;

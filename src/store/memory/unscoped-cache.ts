@@ -63,12 +63,10 @@ class ListSizes {
     return this.packed[index * SLOTS + 3]!;
   }
 
-  /** What `of` answers for the note at `index`, asked once (records never change); undefined when not asked yet and `ask` is false. */
-  leastCost(index: number, of: (note: NoteRecord) => number, ask: boolean, record: (note: NoteData) => NoteRecord): number | undefined {
+  /** What `of` answers for the note at `index`, asked once (records never change); NaN, over no max, when not asked yet and `mayAsk()` is false. */
+  leastCost(index: number, of: (note: NoteRecord) => number, mayAsk: () => boolean, record: (note: NoteData) => NoteRecord): number {
     const costs = getOrMake(this.leastCosts, of, () => new Float64Array(this.list.length).fill(Number.NaN));
-    const cost = costs[index]!;
-    if (!Number.isNaN(cost)) return cost;
-    if (!ask) return undefined;
-    return (costs[index] = of(record(this.list[index]!)));
+    if (Number.isNaN(costs[index]!) && mayAsk()) costs[index] = of(record(this.list[index]!));
+    return costs[index]!;
   }
 }
