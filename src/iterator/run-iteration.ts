@@ -2,7 +2,6 @@ import type { BudgetLedger } from '../budget/budget-ledger.js';
 import { listEntryOf } from '../budget/list-entry-of.js';
 import type { NotePricing } from '../budget/note-pricing.js';
 import type { NoteRecord } from '../model/note-record.js';
-import { uriOf } from '../model/uri-of.js';
 import { ANCHORED, dependentsOf, FED_AT_START, type AnchoredRelation } from '../relationships/dependents.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { TIERS } from '../relationships/tiers.js';
@@ -11,7 +10,6 @@ import type { Fit } from '../result/fits.js';
 import type { ResultBuilder } from '../result/result-builder.js';
 import type { ResultView } from '../result/result-view.js';
 import type { Strategies } from '../strategies/strategies.js';
-import type { LedgerEntry } from './build-report.js';
 import { shortenToFit } from './shorten-to-fit.js';
 import { TierRotation } from './tier-rotation.js';
 import type { WalkReport } from './walk-report.js';
@@ -89,7 +87,7 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
       const cost = pricing.entryCost(entry, round.view);
       if (ledger.addEntry(cost) === 'added') {
         result.addToFocusList(entry, round.index);
-        report.added.push(piece(round, note, relation, cost, 'entry'));
+        report.add(note.id, relation, cost, 'entry', round.uri);
       }
     }
     feedDependents(relations, round, relation, note);
@@ -109,7 +107,7 @@ function consider({ relations, fit, ledger, pricing, result, report, detailsLimi
   const entry = listEntryOf(relation, note);
   if (entry) result.addToFocusList(entry, round.index);
   const via = ANCHORED.has(relation) ? round.strategies.anchorOf(relation as AnchoredRelation) : undefined;
-  report.added.push(piece(round, note, relation, cost, 'note', via, cut !== undefined));
+  report.add(note.id, relation, cost, 'note', round.uri, via, cut !== undefined);
   feedDependents(relations, round, relation, note);
   return true;
 }
@@ -121,13 +119,4 @@ function feedDependents(relations: ReadonlySet<RelatedRelation>, round: FocusRou
     round.strategies.feed(dependent, note);
     round.rotation.set(dependent, true);
   }
-}
-
-/** A piece of the ledger, keys in the order the report writes them. */
-function piece(round: FocusRound, note: NoteRecord, relation: RelatedRelation, cost: number, kind: LedgerEntry['kind'], via?: NoteRecord,
-  shortened = false): LedgerEntry {
-  return {
-    uri: uriOf(note.id), relation, cost, kind,
-    ...(via && { via: uriOf(via.id) }), ...(shortened && { shortened: true as const }), ...(round.uri !== undefined && { focus: round.uri }),
-  };
 }

@@ -1,4 +1,4 @@
-import type { NoteId } from '../model/note-record.js';
+import type { NoteId, NoteRecord } from '../model/note-record.js';
 import { uriOf } from '../model/uri-of.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import { MAX_REPORTED_SKIPS, type LedgerEntry, type SkippedNote } from './build-report.js';
@@ -21,5 +21,13 @@ export class WalkReport {
   skip(relation: RelatedRelation, id: NoteId, cost: number, focus?: string): void {
     if (!this.skippedListFull) this.skipped.push({ uri: uriOf(id), relation, cost, ...(focus !== undefined && { focus }) });
     this.skippedCount++;
+  }
+
+  /** A piece added to the output (with its focus, for a list of foci), keys in the order the report writes them. */
+  add(id: NoteId, relation: RelatedRelation, cost: number, kind: LedgerEntry['kind'], focus?: string, via?: NoteRecord, shortened = false): void {
+    this.added.push({
+      uri: uriOf(id), relation, cost, kind,
+      ...(via && { via: uriOf(via.id) }), ...(shortened && { shortened: true as const }), ...(focus !== undefined && { focus }),
+    });
   }
 }

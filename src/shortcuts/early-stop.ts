@@ -1,5 +1,5 @@
 import { compareSiblingKeys, type NoteId, type NoteRecord } from '../model/note-record.js';
-import { uriAndTitleOf, uriOf } from '../model/uri-of.js';
+import { uriAndTitleOf } from '../model/uri-of.js';
 import { FOCUS_LISTS } from '../relationships/focus-lists.js';
 import type { RelatedRelation } from '../relationships/relation.js';
 import type { ResultView } from '../result/result-view.js';
@@ -93,7 +93,7 @@ function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord
     const cost = costs.entryCost(entry, result);
     ledger.addEntry(cost);
     result.addToFocusList(entry);
-    report.added.push({ uri: uriOf(notes[index]!.id), relation, cost, kind: 'entry' });
+    report.add(notes[index]!.id, relation, cost, 'entry');
   });
   return true;
 }
