@@ -1,4 +1,4 @@
-import { dottedPath, ValidationError } from '../note-context-error.js';
+import { dottedPath, validated, ValidationError } from '../note-context-error.js';
 import { PROMPT_LAYOUT, type PromptPart } from './prompt-layout.js';
 import { readDetailsBlock } from './details-block.js';
 import { unescapeLine } from './escape-line.js';
@@ -19,11 +19,9 @@ export function parsePrompt(text: string): AnyResult {
   if (!several) reader.expect(RELATED_HEADER);
   const relatedNotes: unknown[] = [];
   while (!reader.atEnd()) relatedNotes.push(reader.note(several ? FOCUSED_NOTE : RELATED_NOTE));
-  const parsed = several
-    ? MultiFocusResultSchema.safeParse({ focusNotes, relatedNotes })
-    : GraphRAGResultSchema.safeParse({ focusNote: focusNotes[0], relatedNotes });
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'prompt', (path) => `prompt.${dottedPath(path)}`);
-  return parsed.data;
+  const fieldOf = (path: readonly PropertyKey[]) => `prompt.${dottedPath(path)}`;
+  if (several) return validated(MultiFocusResultSchema, { focusNotes, relatedNotes }, 'prompt', fieldOf);
+  return validated(GraphRAGResultSchema, { focusNote: focusNotes[0], relatedNotes }, 'prompt', fieldOf);
 }
 
 class PromptReader {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { expecting, ValidationError } from '../../note-context-error.js';
+import { expecting, validated, ValidationError } from '../../note-context-error.js';
 
 const ID = expecting('an id (a positive integer)');
 const id = () => z.int({ error: ID }).positive({ error: ID });
@@ -38,10 +38,9 @@ export interface Fixture { readonly notebooks: readonly Notebook[]; readonly not
 
 /** Validates a parsed fixture, applies its defaults and rejects duplicate ids; a `ValidationError` names the path (`notes[3].id`). */
 export function parseFixture(input: unknown): Fixture {
-  const parsed = FixtureSchema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'fixture');
+  const parsed = validated(FixtureSchema, input, 'fixture');
   const seen = new Set<number>();
-  const notes = parsed.data.notes.map((note, index): NoteData => {
+  const notes = parsed.notes.map((note, index): NoteData => {
     if (seen.has(note.id)) throw new ValidationError(`notes[${index}].id`, `duplicate note id ${note.id}`);
     seen.add(note.id);
     return {
@@ -51,7 +50,7 @@ export function parseFixture(input: unknown): Fixture {
       ...(note.deletedAt != null && { deletedAt: String(note.deletedAt) }),
     };
   });
-  return { notebooks: parsed.data.notebooks ?? [], notes };
+  return { notebooks: parsed.notebooks ?? [], notes };
 }
 
 /** Reads and validates a fixture file (UTF-8, a byte-order mark or none); a file unread or not JSON is a `ValidationError` naming it. */

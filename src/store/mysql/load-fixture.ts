@@ -1,11 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { ValidationError } from '../../note-context-error.js';
+import { validated, ValidationError } from '../../note-context-error.js';
 import type { Fixture, NoteData } from '../memory/fixture.js';
 import { LoadOptionsSchema, type LoadOptions } from './load-options.js';
 import { NOTE_TABLE_DDL, RECOMMENDED_INDEX_DDL } from './note-table-ddl.js';
 import type { NoteDatabase } from './note-table.js';
 import { createNoteTableStatements } from '../sql/create-note-table-statements.js';
-import { parseStoreOptions } from '../sql/sql-store-option-fields.js';
 import { isDoughnutTable, NOTE_FIELDS, resolveNoteTable, type NoteField, type NoteTableNames, type ResolvedNoteTable } from '../sql/note-table-names.js';
 
 // What the columns of NOTE_TABLE_DDL hold.
@@ -21,7 +20,7 @@ const FALLBACK_DELETED_AT = new Date('2000-01-01T00:00:00Z');
  * would refuse, cut or change is a `ValidationError` naming it (`notes[3].id`) before anything is written.
  */
 export async function loadFixture(db: Kysely<NoteDatabase>, fixture: Fixture, options: LoadOptions = {}, names?: NoteTableNames) {
-  const { batchSize, recommendedIndex } = parseStoreOptions(LoadOptionsSchema, options, 'options');
+  const { batchSize, recommendedIndex } = validated(LoadOptionsSchema, options, 'options');
   const table = resolveNoteTable(names);
   fixture.notes.forEach(checkFitsTable);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

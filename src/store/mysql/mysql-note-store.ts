@@ -2,14 +2,14 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import * as z from 'zod';
 import { compareSiblingKeys } from '../../model/note-record.js';
-import { expecting, StoreUnavailable } from '../../note-context-error.js';
+import { expecting, StoreUnavailable, validated } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { batchReads } from '../sql/batch-reads.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { readableAsTable } from '../sql/most-readable-notebooks-inline.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
-import { parseStoreOptions, SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
+import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT, mysqlDialect } from './mysql-dialect.js';
 import type { BatchReads, ReaderSession } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
@@ -43,14 +43,14 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   private siblingOrderKey: SiblingOrderKey | undefined;
 
   constructor(db: Kysely<NoteDatabase> | MysqlReadPool, options: MysqlStoreOptions = {}, ownsDb = false) {
-    const parsed = parseStoreOptions(MysqlStoreOptionsSchema, options, 'mysql options');
+    const parsed = validated(MysqlStoreOptionsSchema, options, 'mysql options');
     super('getConnection' in db ? mysqlPoolSource(db) : kyselySource(db), MYSQL_DIALECT, parsed, ownsDb);
   }
 
   /** A store over its own pool, made from `mysql://user:password@host:port/database`. */
   static fromUrl(url: string, options: MysqlStoreOptions = {}): MysqlNoteStore {
     const settings = parseMysqlUrl(url);
-    const { poolSize, connectTimeoutMs } = parseStoreOptions(MysqlStoreOptionsSchema, options, 'mysql options');
+    const { poolSize, connectTimeoutMs } = validated(MysqlStoreOptionsSchema, options, 'mysql options');
     const pool = createPool({ ...settings, connectionLimit: poolSize, connectTimeout: connectTimeoutMs, charset: 'utf8mb4', supportBigNumbers: true });
     return MysqlNoteStore.fromPool(pool, options, true);
   }

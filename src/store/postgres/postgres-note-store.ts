@@ -1,12 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import * as z from 'zod';
-import { expecting } from '../../note-context-error.js';
+import { expecting, validated } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
 import { NoteTableNamesSchema } from '../sql/note-table-names.js';
 import { SqlNoteStore } from '../sql/sql-note-store.js';
-import { parseStoreOptions, SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
+import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { POSTGRES_DIALECT } from './postgres-dialect.js';
 import { kyselySource } from '../sql/kysely-source.js';
 import { postgresPoolSource, type PostgresReadPool } from './postgres-pool-source.js';
@@ -37,13 +37,13 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
 
   constructor(db: Kysely<any> | PostgresReadPool, options: PostgresStoreOptions = {}, ownsDb = false) {
     const source = 'connect' in db && typeof db.connect === 'function' ? postgresPoolSource(db as PostgresReadPool) : kyselySource(db as Kysely<any>);
-    super(source, POSTGRES_DIALECT, parseStoreOptions(PostgresStoreOptionsSchema, options, 'postgres options'), ownsDb);
+    super(source, POSTGRES_DIALECT, validated(PostgresStoreOptionsSchema, options, 'postgres options'), ownsDb);
   }
 
   /** A store over its own pool, made from `postgres://user:password@host:port/database?sslmode=…`. */
   static fromUrl(url: string, options: PostgresStoreOptions = {}): PostgresNoteStore {
     const settings = parsePostgresUrl(url);
-    const { poolSize, connectTimeoutMs } = parseStoreOptions(PostgresStoreOptionsSchema, options, 'postgres options');
+    const { poolSize, connectTimeoutMs } = validated(PostgresStoreOptionsSchema, options, 'postgres options');
     const pool = new pg.Pool({ ...settings, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
     // An idle client whose server went away is dropped by the pool; the error is not the host's.
     pool.on('error', () => undefined);

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { expecting, ValidationError } from '../../note-context-error.js';
-import { parseStoreOptions } from './sql-store-option-fields.js';
+import { expecting, validated, ValidationError } from '../../note-context-error.js';
 
 /** The fields a SQL store reads from each row of the notes table (spec section 8). */
 export const NOTE_FIELDS = ['id', 'title', 'details', 'parentId', 'objectId', 'siblingOrder', 'notebookId', 'deletedAt'] as const;
@@ -37,7 +36,7 @@ export interface ResolvedNoteTable { readonly table: string; readonly columns: R
 
 /** The names with Doughnut's filled in; a bad name is a `ValidationError` naming it (`columns.title`). */
 export function resolveNoteTable(names: NoteTableNames | undefined): ResolvedNoteTable {
-  const parsed = parseStoreOptions(NoteTableNamesSchema, { table: names?.table, columns: names?.columns }, 'options');
+  const parsed = validated(NoteTableNamesSchema, { table: names?.table, columns: names?.columns }, 'options');
   return {
     table: parsed.table ?? DOUGHNUT_NOTE_TABLE.table,
     columns: { ...DOUGHNUT_NOTE_TABLE.columns, ...Object.fromEntries(Object.entries(parsed.columns ?? {}).filter(([, name]) => name !== undefined)) },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { expecting, ValidationError } from '../../note-context-error.js';
+import { expecting } from '../../note-context-error.js';
 
 const POSITIVE_MS = expecting('a positive integer (milliseconds)');
 const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
@@ -14,10 +14,3 @@ export const SQL_STORE_OPTION_FIELDS = {
   /** Connections in the pool `fromUrl` makes (default 10). */
   poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
 };
-
-/** `options` as `schema` reads them; a `ValidationError` under `label` when they are wrong. */
-export function parseStoreOptions<S extends z.ZodType>(schema: S, options: unknown, label: string): z.output<S> {
-  const parsed = schema.safeParse(options);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, label);
-  return parsed.data;
-}
