@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { NoteId, NoteRecord } from '../model/note-record.js';
 import type { NoteReader } from '../store/note-store.js';
-import { requestKey, type ExtendedReadRequest, type ReadRequest } from '../store/read-request.js';
+import { requestKey, type ExtendedReadRequest } from '../store/read-request.js';
 import type { Load } from './page-reading.js';
 
 /**
@@ -44,8 +44,13 @@ export class NoteLoader {
   }
 
   private batched(reader: NoteReader): Load {
-    // Siblings and size-filtered pages are asked for only when `readsExtended`: a reader without it gets the required port's requests.
-    const read = reader.readExtended?.bind(reader) ?? ((requests: readonly ExtendedReadRequest[]) => reader.read(requests as readonly ReadRequest[]));
+    // A reader without `readExtended` is asked for nothing else than the required port's requests.
+    const read = reader.readExtended
+      ? reader.readExtended.bind(reader)
+      : (requests: readonly ExtendedReadRequest[]) => reader.read(requests.map((request) => {
+          if (request.kind !== 'siblings' && !('filter' in request && request.filter)) return request;
+          throw new Error(`the reader takes no ${request.kind === 'siblings' ? 'siblings' : 'size-filtered'} pages`);
+        }));
     const send = (requests: readonly ExtendedReadRequest[]) => {
       this.waiting -= requests.length;
       this.out++;
