@@ -1,6 +1,5 @@
 import { BuildAborted, BuildTimeout } from './note-context-error.js';
 import type { NoteReader } from './store/note-store.js';
-import type { ExtendedReadRequest, ReadRequest } from './store/read-request.js';
 
 /** Why a deadline ends: its time is up, or its caller aborted (with the caller's reason). */
 export interface DeadlineEnds {
@@ -88,8 +87,8 @@ export class Deadline {
     const raced = <R, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => (requests: readonly R[]): Promise<readonly T[]> =>
       closed ? Promise.resolve(requests.map(() => [] as unknown as T)) : this.race(read(requests));
     return {
-      read: raced((requests: readonly ReadRequest[]) => reader.read(requests)),
-      ...(reader.readExtended && { readExtended: raced((requests: readonly ExtendedReadRequest[]) => reader.readExtended!(requests)) }),
+      read: raced(reader.read.bind(reader)),
+      ...(reader.readExtended && { readExtended: raced(reader.readExtended.bind(reader)) }),
       ...(reader.readNow && { readNow: reader.readNow.bind(reader) }),
       get roundTrips() {
         return reader.roundTrips;
