@@ -12,17 +12,15 @@ export function jsonPiece(noteOrEntry: BareNote | string): string {
   return `,${JSON.stringify(noteOrEntry)}`;
 }
 
-/** `utf8Length(jsonPiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, colons, commas. */
+/** `utf8Length(jsonPiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, a colon and a comma per field. */
 export function jsonNotePieceBytes(note: BareNote): number {
   let bytes = 2;
-  let fields = 0;
   for (const key in note) {
     const value = note[key as keyof BareNote];
     if (value === undefined) continue;
-    bytes += jsonStringBytes(key) + 1 + jsonStringBytes(value);
-    fields++;
+    bytes += jsonStringBytes(key) + 2 + jsonStringBytes(value);
   }
-  return bytes + Math.max(0, fields - 1) + 1;
+  return bytes;
 }
 
 export function jsonEntryPieceBytes(uriAndTitle: string): number {
