@@ -1,4 +1,4 @@
-import type { output, ZodError, ZodType } from 'zod';
+import type { output, ZodType } from 'zod';
 
 /** Base class of every error note-context throws on purpose. */
 export class NoteContextError extends Error {
@@ -16,24 +16,19 @@ export class ValidationError extends NoteContextError {
   ) {
     super(message);
   }
-
-  /** The first issue of a zod failure, an unknown key first (it explains a missing one); `whole` names the input itself. */
-  static fromZod(error: ZodError, whole = 'input', fieldOf: (path: readonly PropertyKey[]) => string = dottedPath): ValidationError {
-    const issue = error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      const field = fieldOf([...issue.path, issue.keys[0] ?? '']);
-      return new ValidationError(field, 'unknown option', `unknown option ${JSON.stringify(field)}`);
-    }
-    const path = issue?.path ?? [];
-    return new ValidationError(path.length === 0 ? whole : fieldOf(path), issue?.message ?? 'invalid');
-  }
 }
 
-/** `input` as `schema` reads it, or the {@link ValidationError.fromZod} of its failure (`whole` and `fieldOf` as there). */
-export function validated<S extends ZodType>(schema: S, input: unknown, whole?: string, fieldOf?: (path: readonly PropertyKey[]) => string): output<S> {
+/** `input` as `schema` reads it, or a `ValidationError` of its first issue, an unknown key first (it explains a missing one); `whole` names the input itself. */
+export function validated<S extends ZodType>(schema: S, input: unknown, whole = 'input', fieldOf: (path: readonly PropertyKey[]) => string = dottedPath): output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, whole, fieldOf);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const field = fieldOf([...issue.path, issue.keys[0] ?? '']);
+    throw new ValidationError(field, 'unknown option', `unknown option ${JSON.stringify(field)}`);
+  }
+  const path = issue?.path ?? [];
+  throw new ValidationError(path.length === 0 ? whole : fieldOf(path), issue?.message ?? 'invalid');
 }
 
 /** `notes[3].id`: how a path into a JSON value is written. */
