@@ -77,9 +77,7 @@ class PromptReader {
   }
 
   private where(): string {
-    let line = 1;
-    for (let at = this.text.indexOf('\n'); at >= 0 && at < this.at; at = this.text.indexOf('\n', at + 1)) line++;
-    return `prompt line ${line}`;
+    return `prompt line ${this.text.slice(0, this.at).split('\n').length}`;
   }
 
   private fail(problem: string): never {
