@@ -124,8 +124,7 @@ function promptBpeModel(tokenizer: Tokenizer): CostModel {
   return withFloors({ noteCost, entryCost, leastNoteCost: noteCost }, () => {
     const entry = templateFloor(promptEntryPiece(SLOT_LINK), tokenizer.count);
     return bpeFloors((relation, shape) => {
-      const note = templateNote(relation, shape);
-      const piece = promptNotePiece(note).replace(note.details === undefined ? '' : detailsBlock(note.details), note.details ?? '');
+      const piece = promptNotePiece(templateNote(relation, shape)).replace(detailsBlock(SLOT), SLOT);
       return [templateFloor(piece, tokenizer.count, focusListOf(relation) ? entry : undefined)];
     });
   });
