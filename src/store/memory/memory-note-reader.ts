@@ -12,6 +12,7 @@ import type { LinkIndex } from './link-index.js';
 import { linkingNotesOf } from '../../links/linking-notes-of.js';
 import { linkedNotesOf } from '../../links/linked-notes-of.js';
 import { titleKeyOf } from '../../links/title-key-of.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** The notes of a memory store, indexed (see `MemoryNoteStore`). */
 export interface MemoryIndex {
@@ -202,7 +203,7 @@ export class MemoryNoteReader implements NoteReader {
 
   /** A visible note as a related note's record: details cut to `detailsLimit + 1` code points. */
   private record(note: NoteData): NoteRecord {
-    return this.cache ? this.cache.record(note, (uncached) => this.makeRecord(uncached, false)) : this.makeRecord(note, false);
+    return this.cache ? getOrMake(this.cache.records, note.id, () => this.makeRecord(note, false)) : this.makeRecord(note, false);
   }
 
   private makeRecord(note: NoteData, full: boolean): NoteRecord {

@@ -11,12 +11,8 @@ export const DELETED = -2;
 
 /** Records and sizes made by readers that see every notebook, per details limit, kept across builds: a fixture never changes. */
 export class UnscopedCache {
-  private readonly records = new Map<NoteId, NoteRecord>();
+  readonly records = new Map<NoteId, NoteRecord>();
   private readonly lists = new Map<readonly NoteData[], ListSizes>();
-
-  record(note: NoteData, make: (note: NoteData) => NoteRecord): NoteRecord {
-    return getOrMake(this.records, note.id, () => make(note));
-  }
 
   /** The sizes of the notes of `list` (a parent's children, an object's referring notes). */
   sizesOf(list: readonly NoteData[]): ListSizes {
