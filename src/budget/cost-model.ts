@@ -35,7 +35,7 @@ export interface CostModel {
 }
 
 const SMALLEST_LINK = '[](/n1)';
-/** A text of a template (see {@link templateFloor}). */
+/** A text of a template (see {@link templateFloor}): outside ASCII, so no character test below takes it for a fixed character. */
 const SLOT = '\uE000';
 const SLOT_LINK = `[${SLOT}](/n1)`;
 /** No BPE token of o200k or cl100k decodes to more than 128 bytes. */
@@ -193,8 +193,6 @@ const isNotWord = (char: string | undefined) => char !== undefined && char.lengt
 /** ASCII punctuation and symbols but the apostrophe, which can begin a contraction (`'s`). */
 const isPunctuation = (char: string | undefined) => isNotWord(char) && char! > ' ' && char !== '\x7f';
 
-const fixed = (char: string | undefined): char is string => char !== undefined && char !== SLOT;
-
 /**
  * Whether both pre-tokenizers always split `template` before index `at`, whatever its texts (only fixed characters decide):
  * before a letter or digit after two punctuation characters (the punctuation chunk takes both, so the letter cannot
@@ -203,11 +201,10 @@ const fixed = (char: string | undefined): char is string => char !== undefined &
  */
 function splitsAt(template: string, at: number): boolean {
   const [a, b, c] = [template[at - 2], template[at - 1], template[at]];
-  if (!fixed(b) || !fixed(c)) return false;
-  if (isAlnum(c) && fixed(a) && isPunctuation(a) && isPunctuation(b)) return true;
+  if (isAlnum(c) && isPunctuation(a) && isPunctuation(b)) return true;
   if (isAlnum(b) && isNotWord(c)) return true;
   if ((isLetter(b) && isDigit(c)) || (isDigit(b) && isLetter(c))) return true;
-  return b === '\n' && !/\s/.test(c) && c !== '/';
+  return b === '\n' && c !== undefined && c !== SLOT && !/\s/.test(c) && c !== '/';
 }
 
 /**
@@ -215,7 +212,7 @@ function splitsAt(template: string, at: number): boolean {
  * prefix only goes before letters), or a text is followed by two (no chunk runs from a word into them, but contractions).
  */
 function givesChunkWithoutWords(stretch: string): boolean {
-  const twoNonWord = (at: number) => fixed(stretch[at]) && fixed(stretch[at + 1]) && isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);
+  const twoNonWord = (at: number) => isNotWord(stretch[at]) && isNotWord(stretch[at + 1]);
   if (twoNonWord(0)) return true;
   for (let at = 1; at < stretch.length; at++) if (stretch[at - 1] === SLOT && twoNonWord(at)) return true;
   return false;
