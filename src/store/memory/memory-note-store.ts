@@ -36,8 +36,7 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
   /** Reads are synchronous, so an aborted `signal` is noticed when opening and at each read. */
   async openReader(scope: ReadScope, signal?: AbortSignal): Promise<NoteReader> {
     signal?.throwIfAborted();
-    if (scope.readableNotebooks !== undefined) return new MemoryNoteReader(this.index, undefined, scope, signal);
-    return new MemoryNoteReader(this.index, this.unscoped.memo(scope.detailsLimit), scope, signal);
+    return new MemoryNoteReader(this.index, scope.readableNotebooks === undefined ? this.unscoped.memo(scope.detailsLimit) : undefined, scope, signal);
   }
 
   /** A scan, fine at fixture sizes; lower-cased, so it ignores case, not accents. */
