@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { createPool } from 'mysql2';
 import * as z from 'zod';
 import { compareSiblingKeys } from '../../model/note-record.js';
-import { expecting, StoreUnavailable, validated } from '../../note-context-error.js';
+import { expecting, validated } from '../../note-context-error.js';
 import type { ReadScope } from '../note-store.js';
 import { mysqlPoolSource, type MysqlReadPool } from './mysql-pool-source.js';
 import { batchReads } from '../sql/batch-reads.js';
@@ -13,7 +13,7 @@ import { SQL_STORE_OPTION_FIELDS } from '../sql/sql-store-option-fields.js';
 import { MYSQL_DIALECT, mysqlDialect } from './mysql-dialect.js';
 import type { BatchReads, ReaderSession } from '../sql/sql-note-reader.js';
 import { parseMysqlUrl } from './parse-mysql-url.js';
-import { parseNoteRow, type NoteRow } from './note-row.js';
+import { parseNoteRow } from './note-row.js';
 import type { NoteDatabase } from './note-table.js';
 import { siblingOrderIndexProbe, siblingOrderKeyOf, type SiblingOrderKey } from './sibling-order-key.js';
 import { explainMissingName, mappedColumnsProbe } from '../sql/explain-missing-name.js';
@@ -67,7 +67,7 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
     const limited = (statement: RawBuilder<unknown>) => withLimits(statement, flavour, queryTimeoutMs, scope);
     const key = await this.pageOrderKey((statement) => session.send(limited(statement), "cannot read the table's indexes"));
     // A derived table's order does not survive the union; restore it here.
-    const reads = batchReads(scope, mysqlDialect(key), this.names, checkedRow, limited, (request) => (a, b) =>
+    const reads = batchReads(scope, mysqlDialect(key), this.names, parseNoteRow, limited, (request) => (a, b) =>
       request.kind === 'referrings' ? a.id - b.id : (request.direction === 'asc' ? 1 : -1) * compareSiblingKeys(a, b));
     return { ...reads, sortsWholePages: key === 'expression' };
   }
@@ -118,14 +118,3 @@ function withLimits(statement: RawBuilder<unknown>, flavour: ServerFlavour, quer
 
 /** The largest value both servers accept for their recursion limits. */
 const MAX_RECURSION = 4_294_967_295;
-
-/** A row as the core may use it, or `StoreUnavailable` naming the column the driver gave in a form it cannot use (an inexact BIGINT). */
-function checkedRow(row: unknown): NoteRow {
-  try {
-    return parseNoteRow(row);
-  } catch (error) {
-    const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
-    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unexpected row';
-    throw new StoreUnavailable(`a note row could not be read (${where}); a mysql2 pool needs supportBigNumbers: true`, { cause: error });
-  }
-}

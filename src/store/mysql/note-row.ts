@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { StoreUnavailable } from '../../note-context-error.js';
 import { exactOrder, noteColumnsSchema } from '../sql/sql-note-row.js';
 
 // Drivers may hand BIGINT and DECIMAL back as strings (mysql2's supportBigNumbers); accept both.
@@ -19,9 +20,14 @@ export const NoteRowSchema = z.object({
 
 export type NoteRow = z.infer<typeof NoteRowSchema>;
 
-/** A row checked against {@link NoteRowSchema} at a fraction of zod's cost: one already of the right types is taken as it is. */
+/** A row checked against {@link NoteRowSchema} at a fraction of zod's cost (one of the right types is taken as it is), else a `StoreUnavailable` naming the column. */
 export function parseNoteRow(row: unknown): NoteRow {
-  return hasRowTypes(row) ? row : NoteRowSchema.parse(row);
+  if (hasRowTypes(row)) return row;
+  const parsed = NoteRowSchema.safeParse(row);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unexpected row';
+  throw new StoreUnavailable(`a note row could not be read (${where}); a mysql2 pool needs supportBigNumbers: true`, { cause: parsed.error });
 }
 
 function hasRowTypes(row: unknown): row is NoteRow {
