@@ -82,13 +82,10 @@ export class PostgresNoteStore extends SqlNoteStore<z.output<typeof PostgresStor
 
   /** Once per store when it passes; a failed check is made again by the next build. */
   private checkTable(run: RunStatement, outside: RunStatement): Promise<void> {
-    if (this.checked) return this.checked.then(() => undefined);
+    if (this.checked) return this.checked;
     const explain = (error: unknown) => explainMissingName(outside, this.names, 'postgres', error);
-    const checking = run(mappedColumnsProbe(this.names)).then(() => undefined, explain);
-    this.checked = checking;
-    checking.catch(() => {
-      if (this.checked === checking) this.checked = undefined;
-    });
-    return checking;
+    this.checked = run(mappedColumnsProbe(this.names)).then(() => undefined, explain);
+    this.checked.catch(() => (this.checked = undefined));
+    return this.checked;
   }
 }
