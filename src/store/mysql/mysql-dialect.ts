@@ -5,16 +5,10 @@ import type { SiblingKeyColumns, SqlDialect } from '../sql/sql-dialect.js';
 import { WORD_CHARACTER, WORD_START_PATTERNS } from '../sql/word-start-patterns.js';
 import type { SiblingOrderKey } from './sibling-order-key.js';
 
-/** MySQL and MariaDB, pages ordered by `key` (see sibling-order-key.ts). */
+/** MySQL and MariaDB, pages ordered by `key` (see sibling-order-key.ts): the column, or an expression no index serves. */
 export function mysqlDialect(key: SiblingOrderKey): SqlDialect {
-  return { ...MYSQL_DIALECT, siblingOrder: (direction, columns) => siblingOrder(direction, key, columns) };
-}
-
-/** The sibling order as pages sort it: the column, or an expression no index serves. */
-function siblingOrder(direction: 'asc' | 'desc', key: SiblingOrderKey, columns: SiblingKeyColumns): RawBuilder<unknown> {
-  const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  const sorted = key === 'column' ? columns.siblingOrder : sql`(${columns.siblingOrder} + 0)`;
-  return sql`${sorted} ${order}, ${columns.id} ${order}`;
+  if (key === 'column') return MYSQL_DIALECT;
+  return { ...MYSQL_DIALECT, siblingOrder: (direction, n) => MYSQL_DIALECT.siblingOrder(direction, { siblingOrder: sql`(${n.siblingOrder} + 0)`, id: n.id }) };
 }
 
 /** `n` strictly beyond a sibling key (values or columns) in `direction`, a NULL order before every number, as the servers sort. */
@@ -88,7 +82,10 @@ export const MYSQL_DIALECT: SqlDialect = {
   batchOrder: sql``,
   noPicks: undefined,
   siblingOrderOut: (column) => column,
-  siblingOrder: (direction, columns) => siblingOrder(direction, 'column', columns),
+  siblingOrder: (direction, { siblingOrder, id }) => {
+    const order = direction === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
+    return sql`${siblingOrder} ${order}, ${id} ${order}`;
+  },
   beyondKey, beyondNote: beyondKey, filteredPagesApart: true, filteredShown,
   scanLimit: (count) => sql`LIMIT ${count}`,
   // Lowered on both sides under utf8mb4_bin, which maps A–Z to a–z whatever the column's collation.
