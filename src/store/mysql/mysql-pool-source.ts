@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import { offlineCompiler } from '../sql/offline-compiler.js';
 import type { ConnectionSource, ReadConnection } from '../sql/read-connection.js';
 
@@ -21,21 +22,19 @@ const compiler = offlineCompiler('mysql');
 /** Connections straight from a mysql2 pool: `destroy` closes one, and the pool opens a fresh one later. */
 export function mysqlPoolSource(pool: MysqlReadPool): ConnectionSource {
   return {
-    acquire: () =>
-      new Promise((resolve, reject) => pool.getConnection((error, lent) => (error ? reject(error) : resolve(pooledReadConnection(lent))))),
-    end: () => new Promise((resolve, reject) => pool.end((error) => (error ? reject(error) : resolve()))),
+    acquire: () => promisify(pool.getConnection.bind(pool))().then(pooledReadConnection),
+    end: promisify(pool.end.bind(pool)),
   };
 }
 
 function pooledReadConnection(connection: MysqlPooledConnection): ReadConnection {
   // An unsafe BIGINT comes back as an exact string; asked per statement only if the connection does not already.
   const exact = connection.config?.supportBigNumbers === true ? (text: string) => text : (text: string) => ({ sql: text, supportBigNumbers: true });
+  const query = promisify(connection.query.bind(connection));
   return {
     run: (statement) => {
       const { sql: text, parameters } = statement.compile(compiler);
-      return new Promise((resolve, reject) => {
-        connection.query(exact(text), [...parameters], (error, result) => (error ? reject(error) : resolve(Array.isArray(result) ? result : [])));
-      });
+      return query(exact(text), [...parameters]).then((result) => (Array.isArray(result) ? result : []));
     },
     release: () => connection.release(),
     destroy: () => connection.destroy(),
