@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Length } from '../src/model/utf8-length.js';
-import { jsonEntryPieceBytes, jsonNotePieceBytes, jsonPiece } from '../src/result/render-json.js';
+import { jsonEntryPieceBytes, jsonNotePieceBytes } from '../src/result/render-json.js';
 import type { BareNote } from '../src/result/graph-rag-result-schema.js';
 
 // Every UTF-16 code unit can be in a note's text: lone surrogates, controls, quotes and
@@ -22,6 +22,9 @@ const bareNote = fc.record(
   },
   { requiredKeys: ['uriAndTitle', 'relationToFocusNote'] },
 ) as fc.Arbitrary<BareNote>;
+
+/** The text a related note or a focus-list entry adds to the compact JSON, with the comma that separates it (spec section 5). */
+const jsonPiece = (noteOrEntry: BareNote | string) => `,${JSON.stringify(noteOrEntry)}`;
 
 describe('JSON bytes counted without writing the JSON', () => {
   it('equal the UTF-8 bytes of the pieces as written, for any text', () => {

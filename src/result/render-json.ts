@@ -7,12 +7,7 @@ export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
-/** The text a related note or a focus-list entry adds to the compact JSON, with the comma that separates it (spec section 5). */
-export function jsonPiece(noteOrEntry: BareNote | string): string {
-  return `,${JSON.stringify(noteOrEntry)}`;
-}
-
-/** `utf8Length(jsonPiece(note))`, counted without writing it (writing was a quarter of a build): braces, keys, values, a colon and a comma per field. */
+/** The UTF-8 bytes of a related note's piece of the compact JSON (spec section 5), counted without writing it: braces, keys, values, a colon and a comma a field. */
 export function jsonNotePieceBytes(note: BareNote): number {
   let bytes = 2;
   for (const key in note) {
