@@ -1,7 +1,7 @@
 import { PROMPT_LAYOUT, type PromptPart } from './prompt-layout.js';
 import { detailsBlock } from './details-block.js';
 import { escapeLine } from './escape-line.js';
-import type { AnyResult, BareNote, FocusNote } from './graph-rag-result-schema.js';
+import type { AnyResult, BareNote } from './graph-rag-result-schema.js';
 
 const { ENTRY, FOCUS_HEADER, FOCUS_NOTE, FOCUS_NOTES_HEADER, FOCUSED_NOTE, MULTI_PREAMBLE, PREAMBLE, RELATED_HEADER, RELATED_NOTE } = PROMPT_LAYOUT;
 
@@ -12,14 +12,9 @@ const { ENTRY, FOCUS_HEADER, FOCUS_NOTE, FOCUS_NOTES_HEADER, FOCUSED_NOTE, MULTI
 export function renderPrompt(result: AnyResult): string {
   const focusSection =
     'focusNote' in result
-      ? promptFocusSection(result.focusNote)
+      ? PREAMBLE + FOCUS_HEADER + promptParts(result.focusNote, FOCUS_NOTE)
       : MULTI_PREAMBLE + FOCUS_NOTES_HEADER + result.focusNotes.map((focus) => promptParts(focus, FOCUS_NOTE)).join('');
   return focusSection + RELATED_HEADER + result.relatedNotes.map(promptNotePiece).join('');
-}
-
-/** Everything before the related notes: the preamble and the focus note. */
-export function promptFocusSection(focus: FocusNote): string {
-  return PREAMBLE + FOCUS_HEADER + promptParts(focus, FOCUS_NOTE);
 }
 
 /** What one related note adds to the prompt: never more UTF-8 bytes than its JSON piece (the `estimate` guarantee). */
