@@ -191,9 +191,8 @@ async function runLoad(fixturePath: string, flags: StoreFlags & { readonly batch
     const databases = `a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`;
     if (flags.db === undefined) throw new ValidationError(fieldOf('db'), `required, expected ${databases}`);
     if (!isMysqlUrl(flags.db) && !isPostgresUrl(flags.db)) throw new ValidationError(fieldOf('db'), `expected ${databases}`);
-    const { checkDb, tableNamesOf } = await import('../host/open-store.js');
-    await checkDb(flags.db, fieldOf('db'));
-    const names = tableNamesOf({ ...flags, fieldOf }, flags.db);
+    const { checkedTableNames } = await import('../host/open-store.js');
+    const names = await checkedTableNames(flags.db, { ...flags, fieldOf });
     const [{ numberFromText }, { LoadOptionsSchema }] = await Promise.all([import('../build-options.js'), import('../store/mysql/load-options.js')]);
     const batchSize = validated(LoadOptionsSchema.shape.batchSize, numberFromText(flags.batch), fieldOf('batch'));
     const [{ readFixtureFile }, { loadIntoDatabase }] = await Promise.all([import('../store/memory/fixture.js'), import('./load-into-database.js')]);

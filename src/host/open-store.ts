@@ -21,8 +21,14 @@ export interface OpenStoreOptions {
   readonly columns?: string;
 }
 
-/** `--table` and `--columns` as the SQL stores take them, checked; refused with a fixture file. */
-export function tableNamesOf({ table, columns, fieldOf }: OpenStoreOptions, db: string | undefined): NoteTableNames | undefined {
+/** `--db`, `--table` and `--columns` checked before anything is read; the table names as the SQL stores take them (none for a fixture file). */
+export async function checkedTableNames(db: string | undefined, { table, columns, fieldOf }: OpenStoreOptions): Promise<NoteTableNames | undefined> {
+  // A `--db` that starts like another URL (`C:` is a drive) is refused, not read as a file whose error would quote its password.
+  if (isMysqlUrl(db)) parseMysqlUrl(db, fieldOf('db'));
+  else if (isPostgresUrl(db)) (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(db, fieldOf('db'));
+  else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
+    throw new ValidationError(fieldOf('db'), `expected a fixture file, a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`);
+  }
   if (table === undefined && columns === undefined) return undefined;
   if (!isMysqlUrl(db) && !isPostgresUrl(db)) {
     throw new ValidationError(fieldOf(table === undefined ? 'columns' : 'table'), `only with a mysql:// or postgres:// ${fieldOf('db')}`);
@@ -37,20 +43,9 @@ export function tableNamesOf({ table, columns, fieldOf }: OpenStoreOptions, db: 
   return names;
 }
 
-/** Refuses a `--db` that starts like another URL (`C:` is a drive), not read as a file whose error would quote its password. */
-export async function checkDb(db: string | undefined, field: string): Promise<void> {
-  if (isMysqlUrl(db)) parseMysqlUrl(db, field);
-  else if (isPostgresUrl(db)) (await import('../store/postgres/parse-postgres-url.js')).parsePostgresUrl(db, field);
-  else if (db !== undefined && /^[a-z][a-z0-9+.-]+:/i.test(db)) {
-    throw new ValidationError(field, `expected a fixture file, a mysql:// URL (${MYSQL_URL_FORM}) or a postgres:// URL (${POSTGRES_URL_FORM})`);
-  }
-}
-
 /** A fixture file path (default: the sample notebook), or a `mysql://` or `postgres://` URL (connected on first use). */
 export async function openStore(db: string | undefined, options: OpenStoreOptions): Promise<OpenedStore> {
-  const field = options.fieldOf('db');
-  await checkDb(db, field);
-  const names = tableNamesOf(options, db);
+  const names = await checkedTableNames(db, options);
   const sqlOptions = { ...(options.poolSize !== undefined && { poolSize: options.poolSize }), ...names };
   if (isMysqlUrl(db) || isPostgresUrl(db)) {
     // Loaded only for a database: mysql2 is a large part of the CLI's start-up.
@@ -62,7 +57,7 @@ export async function openStore(db: string | undefined, options: OpenStoreOption
   const path = db ?? sampleNotebookPath;
   const fixture = await readFixtureFile(path).catch((error: unknown) => {
     // A file that cannot be read or is no JSON is a bad `--db`; a bad note names its own path.
-    throw error instanceof ValidationError && error.field === path ? new ValidationError(field, error.message) : error;
+    throw error instanceof ValidationError && error.field === path ? new ValidationError(options.fieldOf('db'), error.message) : error;
   });
   return { store: new MemoryNoteStore(fixture), close: async () => {} };
 }
