@@ -15,7 +15,6 @@ export class TierRotation {
   private readonly active: boolean[][] = [[], ...TIERS.map((tier) => tier.relations.map(() => false))];
   /** By tier number: the index of the relation served last, -1 before the first. */
   private readonly lastServed = [-1, -1, -1, -1, -1];
-  private activeCount = 0;
 
   constructor(activeAtStart: Iterable<RelatedRelation>) {
     for (const relation of activeAtStart) this.set(relation, true);
@@ -37,14 +36,11 @@ export class TierRotation {
   }
 
   get anyActive(): boolean {
-    return this.activeCount > 0;
+    return this.active.some((flags) => flags.includes(true));
   }
 
   set(relation: RelatedRelation, active: boolean): void {
     const { tier, index } = PLACES.get(relation)!;
-    const flags = this.active[tier]!;
-    if (flags[index] === active) return;
-    flags[index] = active;
-    this.activeCount += active ? 1 : -1;
+    this.active[tier]![index] = active;
   }
 }
