@@ -62,13 +62,8 @@ export function createStrategies(
 
   // Candidates read in one go, such as an ancestor chain or a single note: one page, then none.
   const read = (relation: RelatedRelation, load: () => Promise<readonly NoteRecord[]>) => {
-    let done = false;
-    const nextPage = () => {
-      if (done) return Promise.resolve([]);
-      done = true;
-      return load();
-    };
-    return reading({ nextPage }, relation);
+    let page: Promise<readonly NoteRecord[]> | undefined;
+    return reading({ nextPage: () => (page ? Promise.resolve([]) : (page = load())) }, relation);
   };
   const pagesOf = (relation: RelatedRelation, requestOf: (after: NoteRecord | undefined, limit: number) => PageRequest): PageSource => {
     const read = readPage(relation);
