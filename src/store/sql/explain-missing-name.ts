@@ -34,13 +34,9 @@ export function mappedColumnsProbe(names: ResolvedNoteTable): RawBuilder<unknown
   return sql`SELECT ${sql.join(NOTE_FIELDS.map((field) => sql.id(names.columns[field])))} FROM ${sql.table(names.table)} WHERE 1 = 0`;
 }
 
-function isMissingName(error: unknown, engine: 'mysql' | 'postgres'): boolean {
-  let cause: unknown = error;
+function isMissingName(error: unknown, engine: 'mysql' | 'postgres', depth = 0): boolean {
+  if (!error || depth === 3) return false;
+  const { code, errno, cause } = error as { code?: unknown; errno?: unknown; cause?: unknown };
   // The reader wraps the driver's error; its code is on the cause.
-  for (let depth = 0; depth < 3 && cause; depth++) {
-    const { code, errno } = cause as { code?: unknown; errno?: unknown };
-    if (MISSING[engine].has(code) || MISSING[engine].has(errno)) return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
+  return MISSING[engine].has(code) || MISSING[engine].has(errno) || isMissingName(cause, engine, depth + 1);
 }
