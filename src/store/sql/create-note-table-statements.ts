@@ -3,13 +3,12 @@ import { NOTE_FIELDS, type NoteField, type ResolvedNoteTable } from './note-tabl
 
 /** Creates the notes table under `names` when missing, with Doughnut's DDL and indexes, and when asked the recommended index. */
 export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: ResolvedNoteTable, recommendedIndex: boolean): RawBuilder<unknown>[] {
-  const c = names.columns;
-  const id = (name: string) => sql.id(name);
+  const id = (field: NoteField) => sql.id(names.columns[field]);
   const table = sql.table(names.table);
   const bare = names.table.split('.').at(-1)!;
   const index = (suffix: string) => sql.id(`${bare}_${suffix}`);
-  const columns = sql.join(NOTE_FIELDS.map((field) => sql`${id(c[field])} ${sql.raw(COLUMN_TYPES[engine][field])}`), sql`,\n        `);
-  const doughnutIndexes = [[index('parent'), id(c.parentId)], [index('target'), id(c.objectId)], [index('notebook'), id(c.notebookId)]] as const;
+  const columns = sql.join(NOTE_FIELDS.map((field) => sql`${id(field)} ${sql.raw(COLUMN_TYPES[engine][field])}`), sql`,\n        `);
+  const doughnutIndexes = [[index('parent'), id('parentId')], [index('target'), id('objectId')], [index('notebook'), id('notebookId')]] as const;
   if (engine === 'mysql') {
     return [
       sql`CREATE TABLE IF NOT EXISTS ${table} (
@@ -17,7 +16,7 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
         ${sql.join(doughnutIndexes.map(([name, column]) => sql`KEY ${name} (${column})`), sql`,\n        `)}
       ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`,
       ...(recommendedIndex
-        ? [sql`CREATE INDEX ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)}, ${id(c.id)})`]
+        ? [sql`CREATE INDEX ${index('parent_sibling_order')} ON ${table} (${id('parentId')}, ${id('siblingOrder')}, ${id('id')})`]
         : []),
     ];
   }
@@ -27,7 +26,7 @@ export function createNoteTableStatements(engine: 'mysql' | 'postgres', names: R
     )`,
     ...doughnutIndexes.map(([name, column]) => sql`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${column})`),
     ...(recommendedIndex
-      ? [sql`CREATE INDEX IF NOT EXISTS ${index('parent_sibling_order')} ON ${table} (${id(c.parentId)}, ${id(c.siblingOrder)} NULLS FIRST, ${id(c.id)})`]
+      ? [sql`CREATE INDEX IF NOT EXISTS ${index('parent_sibling_order')} ON ${table} (${id('parentId')}, ${id('siblingOrder')} NULLS FIRST, ${id('id')})`]
       : []),
   ];
 }
