@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { expecting } from '../../note-context-error.js';
 
-const POSITIVE_MS = expecting('a positive integer (milliseconds)');
-const positiveMs = () => z.int({ error: POSITIVE_MS }).positive({ error: POSITIVE_MS });
-const POOL_SIZE = expecting('a positive integer');
+const positiveInt = (what: string) => z.int({ error: expecting(what) }).positive({ error: expecting(what) });
+const positiveMs = () => positiveInt('a positive integer (milliseconds)');
 
 /** The options both SQL stores take (each store's schema adds its own). */
 export const SQL_STORE_OPTION_FIELDS = {
@@ -12,5 +11,5 @@ export const SQL_STORE_OPTION_FIELDS = {
   /** Longest a new connection may take to be made (default 5 s); used by `fromUrl` only. */
   connectTimeoutMs: positiveMs().default(5_000),
   /** Connections in the pool `fromUrl` makes (default 10). */
-  poolSize: z.int({ error: POOL_SIZE }).positive({ error: POOL_SIZE }).default(10),
+  poolSize: positiveInt('a positive integer').default(10),
 };
