@@ -15,15 +15,14 @@ export const DOUGHNUT_NOTE_TABLE: ResolvedNoteTable = {
   },
 };
 
-const IDENTIFIER = expecting('a column name (1–63 characters, no NUL, no dot)');
-const TABLE = expecting('a table name, optionally schema-qualified (notes, app.notes)');
-const identifier = z.string({ error: IDENTIFIER }).regex(/^[^\0.]{1,63}$/u, { error: IDENTIFIER });
+const matching = (pattern: RegExp, what: string) => z.string({ error: expecting(what) }).regex(pattern, { error: expecting(what) });
+const identifier = matching(/^[^\0.]{1,63}$/u, 'a column name (1–63 characters, no NUL, no dot)');
 const columns = Object.fromEntries(NOTE_FIELDS.map((field) => [field, identifier.optional()])) as Record<NoteField, z.ZodOptional<typeof identifier>>;
 
 /** A host's names for the notes table (`notes`, `app.notes`) and its columns, else Doughnut's; quoted, never spliced in. */
 export const NoteTableNamesSchema = z.strictObject(
   {
-    table: z.string({ error: TABLE }).regex(/^[^\0.]{1,63}(\.[^\0.]{1,63})?$/u, { error: TABLE }).optional(),
+    table: matching(/^[^\0.]{1,63}(\.[^\0.]{1,63})?$/u, 'a table name, optionally schema-qualified (notes, app.notes)').optional(),
     columns: z.strictObject(columns, { error: expecting(`an object naming columns of ${NOTE_FIELDS.join(', ')}`) }).optional(),
   },
   { error: expecting('{ table?, columns? }') },
