@@ -49,14 +49,12 @@ export function isDoughnutTable(names: ResolvedNoteTable): boolean {
 
 /** `title=name,details=body` (the `--columns` flag) as a columns object; a bad pair is a `ValidationError` naming `flag`. */
 export function parseColumnsFlag(text: string, flag = '--columns'): Partial<Record<NoteField, string>> {
-  const columns: Partial<Record<NoteField, string>> = {};
-  for (const pair of text.split(',')) {
+  return Object.fromEntries(text.split(',').map((pair) => {
     const at = pair.indexOf('=');
     const field = pair.slice(0, at).trim();
     if (at < 0 || !(NOTE_FIELDS as readonly string[]).includes(field)) {
       throw new ValidationError(flag, `expected field=column pairs, the fields among ${NOTE_FIELDS.join(', ')}; got "${pair.trim()}"`);
     }
-    columns[field as NoteField] = pair.slice(at + 1).trim();
-  }
-  return columns;
+    return [field, pair.slice(at + 1).trim()];
+  }));
 }
