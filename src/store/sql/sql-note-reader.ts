@@ -5,6 +5,7 @@ import type { ExtendedReadRequest } from '../read-request.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { GuardedConnection } from './guarded-connection.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
+import { readPagesWide } from './read-pages-wide.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** How long past `queryTimeoutMs` the client waits for an answer before it gives up on the connection. */
@@ -40,11 +41,11 @@ export class SqlNoteReader implements NoteReader {
 
   private constructor(private readonly guarded: GuardedConnection, private readonly limitMs: number, private readonly ended: (ending: Promise<void>) => void) {}
 
-  /** Pins a connection and opens the reader on it with `openReads`; `ended` is handed the work `close` starts. */
+  /** Pins a connection and opens the reader on it with `openReads`, read wide where its pages sort whole; `ended` is handed the work `close` starts. */
   static async open(
     source: ConnectionSource, dialect: SqlDialect, openReads: (session: ReaderSession) => Promise<BatchReads>, queryTimeoutMs: number,
     ended: (ending: Promise<void>) => void, signal?: AbortSignal,
-  ): Promise<SqlNoteReader> {
+  ): Promise<NoteReader> {
     const reader = new SqlNoteReader(await GuardedConnection.acquire(source, dialect, signal), queryTimeoutMs + CLIENT_GRACE_MS, ended);
     try {
       reader.reads = await openReads({
@@ -60,7 +61,7 @@ export class SqlNoteReader implements NoteReader {
       await reader.close();
       throw error;
     }
-    return reader;
+    return reader.reads.sortsWholePages ? readPagesWide(reader) : reader;
   }
 
   async read(requests: readonly ExtendedReadRequest[]): Promise<readonly (readonly FilteredRecord[])[]> {
@@ -73,10 +74,6 @@ export class SqlNoteReader implements NoteReader {
   }
 
   readonly readExtended = this.read;
-
-  get sortsWholePages(): boolean {
-    return this.reads!.sortsWholePages === true;
-  }
 
   private send(statement: RawBuilder<unknown>, what: string): Promise<unknown[]> {
     this.roundTrips++;

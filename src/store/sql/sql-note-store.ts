@@ -4,7 +4,6 @@ import { findNotesSelect, FoundRowSchema } from './find-notes-select.js';
 import { GuardedConnection } from './guarded-connection.js';
 import { resolveNoteTable, type NoteTableNames, type ResolvedNoteTable } from './note-table-names.js';
 import type { ConnectionSource, RunStatement } from './read-connection.js';
-import { readPagesWide } from './read-pages-wide.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { CLIENT_GRACE_MS, SqlNoteReader, type BatchReads, type ReaderSession } from './sql-note-reader.js';
 
@@ -38,8 +37,7 @@ export abstract class SqlNoteStore<Options extends NoteTableNames & { readonly q
     // A statement beside a huge hub may take as long as its build, capped so that the client's wait past it fits a Node timer.
     const queryTimeoutMs = Math.min(this.options.queryTimeoutMs ?? scope.timeoutMs ?? SEARCH_TIMEOUT_MS, LONGEST_TIMER_MS - CLIENT_GRACE_MS);
     const openReads = (session: ReaderSession) => this.openReads(scope, queryTimeoutMs, session);
-    const reader = await SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
-    return reader.sortsWholePages ? readPagesWide(reader) : reader;
+    return SqlNoteReader.open(this.source, this.dialect, openReads, queryTimeoutMs, this.track, signal);
   }
 
   protected get searchTimeoutMs(): number {
