@@ -61,7 +61,6 @@ const binaryLower = (text: RawBuilder<unknown>) => sql`LOWER(CONVERT(${text} USI
 
 /** MySQL and MariaDB, pages ordered by the `sibling_order` column (see {@link mysqlDialect}). */
 export const MYSQL_DIALECT: SqlDialect = {
-  engine: 'mysql',
   // mysql2 queues the statements of one connection itself.
   oneAtATime: false,
   // mysql2's messages name neither the URL nor the password.

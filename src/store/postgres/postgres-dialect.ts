@@ -64,7 +64,6 @@ function redactAddress(message: string): string {
 
 /** PostgreSQL, as the SQL store's core reads it (see SqlDialect). */
 export const POSTGRES_DIALECT: SqlDialect = {
-  engine: 'postgres',
   // pg queues a statement sent meanwhile itself, but that is deprecated and goes in pg 9.
   oneAtATime: true,
   // pg's messages name neither the URL nor the password; an address in a network error is left out.

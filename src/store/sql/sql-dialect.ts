@@ -5,8 +5,6 @@ type Sql = RawBuilder<unknown>;
 
 /** What differs between the SQL engines, each implementing it once; everything else, the batch statement among it, is written once. */
 export interface SqlDialect {
-  /** The engine, as the error codes of a missing table or column are told apart. */
-  readonly engine: 'mysql' | 'postgres';
   /** Whether a statement must wait for the one before it to be answered (the driver does not queue them). */
   readonly oneAtATime: boolean;
   /** A failed statement or connection as the error a build or search fails with: one line, never an address or a secret. */
