@@ -1,7 +1,7 @@
 import { linkTargetsOf } from '../../links/link-targets-of.js';
 import { titleKeyOf } from '../../links/title-key-of.js';
 import type { NoteData } from './fixture.js';
-import { pushTo } from '../push-to.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** A memory store's links (spec section 10), found once, when first asked; lists by id, deleted notes included. */
 export class LinkIndex {
@@ -12,11 +12,11 @@ export class LinkIndex {
   constructor(notes: Iterable<NoteData>) {
     const byId = [...notes].sort((a, b) => a.id - b.id);
     for (const note of byId) {
-      pushTo(this.titled, titleKeyOf(note.title), note);
+      getOrMake(this.titled, titleKeyOf(note.title), () => []).push(note);
       const targets = linkTargetsOf(note.details);
       if (targets.length === 0) continue;
       this.targets.set(note, targets);
-      for (const target of targets) pushTo(this.linkers, target, note);
+      for (const target of targets) getOrMake(this.linkers, target, () => []).push(note);
     }
   }
 

@@ -8,7 +8,7 @@ import { MemoryNoteReader, type MemoryIndex } from './memory-note-reader.js';
 import { LinkIndex } from './link-index.js';
 import { ShownSizeCache } from './shown-size-cache.js';
 import { UnscopedCache } from './unscoped-cache.js';
-import { pushTo } from '../push-to.js';
+import { getOrMake } from '../get-or-make.js';
 
 /** Details limits whose records are kept at once: callers use one or two, and each may grow to the notebook's size. */
 const MOST_CACHED_LIMITS = 4;
@@ -24,8 +24,8 @@ export class MemoryNoteStore implements NoteStore, NoteFinder {
     const childrenOf = new Map<NoteId, NoteData[]>();
     const referringsOf = new Map<NoteId, NoteData[]>();
     for (const note of fixture.notes) {
-      if (note.parentId !== undefined) pushTo(childrenOf, note.parentId, note);
-      if (note.objectId !== undefined) pushTo(referringsOf, note.objectId, note);
+      if (note.parentId !== undefined) getOrMake(childrenOf, note.parentId, () => []).push(note);
+      if (note.objectId !== undefined) getOrMake(referringsOf, note.objectId, () => []).push(note);
     }
     for (const list of childrenOf.values()) list.sort(compareSiblingKeys);
     for (const list of referringsOf.values()) list.sort((a, b) => a.id - b.id);

@@ -7,7 +7,7 @@ import type { NoteId } from '../../model/note-record.js';
 import { takeCodePoints } from '../../model/take-code-points.js';
 import type { ExtendedReadRequest, PageRequest } from '../read-request.js';
 import type { ReadScope } from '../note-store.js';
-import { pushTo } from '../push-to.js';
+import { getOrMake } from '../get-or-make.js';
 import type { FilteredRecord } from '../size-filter.js';
 import { batchStatement } from './batch-statement.js';
 import type { ResolvedNoteTable } from './note-table-names.js';
@@ -37,10 +37,10 @@ export function batchReads(
     for (const row of rows) {
       if (row.req === NOTES_BY_ID) cut.set(row.id, recordOfRow(row));
       else if (row.req === FULL_NOTES_BY_ID) full.set(row.id, recordOfRow(row));
-      else if (row.req === ANCESTOR_ROWS) pushTo(chains, row.anchor!, recordOfRow(row));
-      else if (row.req === LINKING_CANDIDATES) pushTo(linkingCandidates, row.anchor!, recordOfRow(row));
-      else if (row.req === LINKING_NAMESAKES) pushTo(linkingNamesakes, row.anchor!, recordOfRow(row));
-      else pushTo(byRequest, row.req, recordOfRow(row));
+      else if (row.req === ANCESTOR_ROWS) getOrMake(chains, row.anchor!, () => []).push(recordOfRow(row));
+      else if (row.req === LINKING_CANDIDATES) getOrMake(linkingCandidates, row.anchor!, () => []).push(recordOfRow(row));
+      else if (row.req === LINKING_NAMESAKES) getOrMake(linkingNamesakes, row.anchor!, () => []).push(recordOfRow(row));
+      else getOrMake(byRequest, row.req, () => []).push(recordOfRow(row));
     }
     const linkedSources = requests.flatMap((request) => (request.kind === 'linked' ? [full.get(request.id)?.details] : []));
     const keys = [...new Set(linkedSources.flatMap(linkTargetsOf))];
