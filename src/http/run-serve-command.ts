@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { ValidationError } from '../note-context-error.js';
 import { serverToken } from '../host/server-token.js';
 import { openService, type OpenedService, type ServiceFlags } from '../host/open-service.js';
-import { serviceErrorOf } from '../host/service-error.js';
+import { exitFor } from '../host/service-error.js';
 import { packageVersion } from '../host/package-version.js';
 import { STOP_GRACE_MS, stopService } from '../host/stop-service.js';
 import { wholeNumberFlag } from '../host/whole-number-flag.js';
@@ -34,8 +34,7 @@ export async function runServeCommand(flags: ServeFlags, fieldOf: (key: string) 
     };
     opened = await openService(flags, fieldOf);
   } catch (error) {
-    err(`note-context: ${serviceErrorOf(error).message}\n`);
-    return serviceErrorOf(error).exitCode;
+    return exitFor(error, err);
   }
   const app = await createHttpServer({
     ...opened,
