@@ -11,7 +11,7 @@ import { checkStore } from '../host/check-store.js';
 import type { NoteFinder } from '../store/note-finder.js';
 import type { NoteStore } from '../store/note-store.js';
 import { timingBuilds } from '../telemetry/build-timings.js';
-import { noteContextTracer } from '../telemetry/note-context-tracer.js';
+import { trace } from '@opentelemetry/api';
 import { bearerTokenCheck } from '../host/bearer-token-check.js';
 import { REPORT_HEADER } from './context-envelope-schema.js';
 import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
@@ -158,10 +158,11 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.get('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(request);
-    const search = async () => service.findNotes(input, scopeOf(request));
+    const search = () =>
+      trace.getTracer('note-context').startActiveSpan('note-context find notes', (span) => service.findNotes(input, scopeOf(request)).finally(() => span.end()));
     const observe = metrics.searchSeconds.startTimer();
     try {
-      const notes = await inRequestSpan(request, () => noteContextTracer().startActiveSpan('note-context find notes', (span) => search().finally(() => span.end())));
+      const notes = await inRequestSpan(request, search);
       void reply.header('Server-Timing', `search;dur=${(observe({ outcome: 'ok' }) * 1_000).toFixed(1)}`);
       return { notes };
     } catch (error) {

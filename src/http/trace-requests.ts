@@ -1,6 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { noteContextTracer } from '../telemetry/note-context-tracer.js';
 
 /** A server span per request, under the host's active span or the caller's `traceparent`; returns how to run work inside it. */
 export function traceRequests(app: FastifyInstance) {
@@ -10,7 +9,7 @@ export function traceRequests(app: FastifyInstance) {
     const active = context.active();
     const parent = trace.getSpan(active) ? active : propagation.extract(ROOT_CONTEXT, request.headers);
     const attributes = { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? request.url };
-    const span = noteContextTracer().startSpan(request.method, { kind: SpanKind.SERVER, attributes }, parent);
+    const span = trace.getTracer('note-context').startSpan(request.method, { kind: SpanKind.SERVER, attributes }, parent);
     spans.set(request, { span, context: trace.setSpan(parent, span) });
   });
 

@@ -1,15 +1,15 @@
-import type { Attributes } from '@opentelemetry/api';
+import { trace, type Attributes } from '@opentelemetry/api';
 import type { BuildOutcome } from '../iterator/build-outcome.js';
 import type { BuildReport } from '../iterator/build-report.js';
 import type { AnyResult } from '../result/graph-rag-result-schema.js';
 import { callerTimings } from './build-timings.js';
-import { noteContextTracer } from './note-context-tracer.js';
 import { timedSpan } from './timed-span.js';
 
 /** Runs `build` as the active `note-context build` span, with the options' and report's figures; its time goes to `timingBuilds`. */
 export function inBuildSpan<T extends BuildOutcome<AnyResult>>(options: unknown, build: () => Promise<T>): Promise<T> {
   const timings = callerTimings.getStore();
-  return noteContextTracer().startActiveSpan('note-context build', (span) => {
+  // The global provider's tracer, a no-op until the host registers an SDK; looked up at each use, as every span here is, so a later provider is used.
+  return trace.getTracer('note-context').startActiveSpan('note-context build', (span) => {
     if (span.isRecording()) span.setAttributes(optionAttributes(options));
     return timedSpan(span, timings, 'build', async () => {
       const outcome = await build();

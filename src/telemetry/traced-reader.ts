@@ -2,7 +2,6 @@ import { context, trace, type Attributes } from '@opentelemetry/api';
 import type { ExtendedReadRequest } from '../store/read-request.js';
 import type { NoteReader, ReadRequest } from '../store/note-store.js';
 import { callerTimings } from './build-timings.js';
-import { noteContextTracer } from './note-context-tracer.js';
 import { timedSpan } from './timed-span.js';
 
 /** The reader with each read batch a `note-context read` span and timed, or itself when nothing records; `readNow` passes untraced. */
@@ -11,7 +10,7 @@ export function tracedReader(reader: NoteReader): NoteReader {
   const timings = callerTimings.getStore();
   if (!timings && !trace.getSpan(parent)?.isRecording()) return reader;
   const traced = <R extends ExtendedReadRequest, T>(read: (requests: readonly R[]) => Promise<readonly T[]>) => async (requests: readonly R[]): Promise<readonly T[]> => {
-    const span = noteContextTracer().startSpan('note-context read', undefined, parent);
+    const span = trace.getTracer('note-context').startSpan('note-context read', undefined, parent);
     const recording = span.isRecording();
     if (recording) span.setAttributes(requestAttributes(requests));
     return timedSpan(span, timings, 'read', async () => {
