@@ -124,9 +124,7 @@ export class MemoryNoteReader implements NoteReader {
     const records: FilteredRecord[] = [];
     const keep = new Set(filter.keep);
     const sizes = this.cache?.sizesOf(list);
-    const measure = (note: NoteData) => this.shownSize(note);
     const least = filter.leastCost;
-    const record = (note: NoteData) => this.record(note);
     // Least costs asked for the first time on this page, at most MOST_LEAST_COSTS_ASKED.
     let asked = 0;
     const mayAsk = () => asked++ < MOST_LEAST_COSTS_ASKED;
@@ -136,14 +134,14 @@ export class MemoryNoteReader implements NoteReader {
     const tooMuchAt = (index: number): boolean | undefined => {
       if (sizes) {
         // A note is visible unless deleted, and its sizes never change.
-        const shape = sizes.shape(index, measure);
+        const shape = sizes.shape(index, this.shownSize);
         if (shape === DELETED) return undefined;
         if (keep.has(sizes.id(index))) return false;
         const textBytes = sizes.textBytes(index);
         const wordStarts = sizes.wordStarts(index);
         if (showsTooMuch(shape, textBytes, wordStarts)) return true;
         if (least === undefined || least.floor({ shape, textBytes, wordStarts }) > least.max) return least !== undefined;
-        return sizes.leastCost(index, least.of, mayAsk, record) > least.max;
+        return sizes.leastCost(index, least.of, mayAsk, this.record) > least.max;
       }
       const note = list[index]!;
       if (!this.isVisible(note)) return undefined;
@@ -171,7 +169,7 @@ export class MemoryNoteReader implements NoteReader {
   }
 
   /** The size rule (`shownSizeOf`) of a visible note, from cached byte counts. */
-  private shownSize(note: NoteData): ShownSize {
+  private readonly shownSize = (note: NoteData): ShownSize => {
     const sizes = this.index.sizes;
     const parent = this.visible(note.parentId);
     const object = this.visible(note.objectId);
@@ -184,7 +182,7 @@ export class MemoryNoteReader implements NoteReader {
       wordStarts += size?.wordStarts ?? 0;
     }
     return { shape, textBytes, wordStarts };
-  }
+  };
 
   private isVisible(note: NoteData): boolean {
     const readable = this.scope.readableNotebooks;
@@ -202,9 +200,8 @@ export class MemoryNoteReader implements NoteReader {
   }
 
   /** A visible note as a related note's record: details cut to `detailsLimit + 1` code points. */
-  private record(note: NoteData): NoteRecord {
-    return this.cache ? getOrMake(this.cache.records, note.id, () => this.makeRecord(note, false)) : this.makeRecord(note, false);
-  }
+  private readonly record = (note: NoteData): NoteRecord =>
+    this.cache ? getOrMake(this.cache.records, note.id, () => this.makeRecord(note, false)) : this.makeRecord(note, false);
 
   private makeRecord(note: NoteData, full: boolean): NoteRecord {
     const parent = this.link(note.parentId);
