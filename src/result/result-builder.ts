@@ -27,15 +27,6 @@ export class ResultBuilder {
     }));
   }
 
-  get relatedCount(): number {
-    return this.relatedNotes.length;
-  }
-
-  /** A list of the first focus note. */
-  list(name: FocusListName): readonly string[] {
-    return this.focusNotes[0]![name];
-  }
-
   /** The result as pricing sees it from the focus note at `index`. */
   viewOf(index: number): ResultView {
     return this.views[index]!;

@@ -77,11 +77,12 @@ export function earlyStop(state: WalkState): Shortcut {
  */
 function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord[], { ledger, costs, result, report }: WalkState): boolean {
   const rule = FOCUS_LISTS[relation];
+  const current = result.viewOf(0);
   const planned = notes.map((note) => ({ rule, text: uriAndTitleOf(note) }));
   let total = 0;
   // Each entry is priced against the list as the entries before it leave it.
-  const list = [...result.list(rule.list)];
-  const view: ResultView = { relatedCount: result.relatedCount, list: (name) => (name === rule.list ? list : result.list(name)) };
+  const list = [...current.list(rule.list)];
+  const view: ResultView = { relatedCount: current.relatedCount, list: (name) => (name === rule.list ? list : current.list(name)) };
   for (const entry of planned) {
     total += costs.entryCost(entry, view);
     if (total > ledger.remaining) return false;
@@ -90,7 +91,7 @@ function recordPendingEntries(relation: ListRelation, notes: readonly NoteRecord
   }
   // Each recorded as the walk would: priced against the result as it stands, and in the ledger.
   planned.forEach((entry, index) => {
-    const cost = costs.entryCost(entry, result);
+    const cost = costs.entryCost(entry, current);
     ledger.addEntry(cost);
     result.addToFocusList(entry);
     report.add(notes[index]!.id, relation, cost, 'entry');
