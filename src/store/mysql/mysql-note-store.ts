@@ -86,8 +86,11 @@ export class MysqlNoteStore extends SqlNoteStore<z.output<typeof MysqlStoreOptio
   /** Asked once per store; a build whose question fails orders by the column and leaves it unknown. */
   private async pageOrderKey(ask: RunStatement): Promise<SiblingOrderKey> {
     if (!this.options.indexAwarePages) return 'column';
-    this.siblingOrderKey ??= await ask(siblingOrderIndexProbe(this.names)).then(siblingOrderKeyOf, () => undefined);
-    return this.siblingOrderKey ?? 'column';
+    try {
+      return (this.siblingOrderKey ??= siblingOrderKeyOf(await ask(siblingOrderIndexProbe(this.names))));
+    } catch {
+      return 'column';
+    }
   }
 
   /** Asked once per store, checking a host's mapped columns too; Doughnut's table is not read, so a lock cannot hold it. */
