@@ -41,11 +41,16 @@ export class WalkPace {
   }
 
   /** The pricing, each count of tokens followed by a reading of the clock at the next step: counting a long note takes long. */
-  pricing({ notePrice, entryCost }: NotePricing): NotePricing {
-    const timed = <A extends unknown[]>(count: (...args: A) => number) => (...args: A) => {
-      this.untimedSteps = MOST_UNTIMED_STEPS;
-      return count(...args);
+  pricing(pricing: NotePricing): NotePricing {
+    return {
+      notePrice: (note, relation, result, form) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.notePrice(note, relation, result, form);
+      },
+      entryCost: (entry, result) => {
+        this.untimedSteps = MOST_UNTIMED_STEPS;
+        return pricing.entryCost(entry, result);
+      },
     };
-    return { notePrice: timed(notePrice), entryCost: timed(entryCost) };
   }
 }
