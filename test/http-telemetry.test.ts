@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSlots } from '../src/host/build-slots.js';
 import { sampleNotebookPath } from '../src/sample-notebook-path.js';
 import { createHttpServer } from '../src/http/create-http-server.js';
-import { HttpMetrics } from '../src/http/http-metrics.js';
+import { httpMetrics } from '../src/http/http-metrics.js';
 import { Registry } from 'prom-client';
 import { readFixtureFile } from '../src/store/memory/fixture.js';
 import { MemoryNoteStore } from '../src/store/memory/memory-note-store.js';
@@ -183,13 +183,13 @@ describe('logs, metrics and Server-Timing', () => {
   it('the slots\' queue, when they keep one, is a gauge of its own; a host\'s registry gets the metrics without the process defaults', async () => {
     const load = { inFlight: 2, queued: 0 };
     const registry = new Registry();
-    new HttpMetrics(load, registry);
+    httpMetrics(load, registry);
     load.queued = 3;
     const text = await registry.metrics();
     expect(text).toMatch(/^note_context_builds_in_flight 2$/m);
     expect(text).toMatch(/^note_context_builds_queued 3$/m);
     expect(text).not.toMatch(/^process_/m);
-    expect(await new HttpMetrics({ inFlight: 0 }).registry.metrics()).not.toMatch(/builds_queued/);
+    expect(await httpMetrics({ inFlight: 0 }).registry.metrics()).not.toMatch(/builds_queued/);
   });
 
   it('Server-Timing on context answers: the build and the time its read batches took', async () => {

@@ -58,8 +58,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
   const slots = options.slots ?? new BuildSlots({ max: positiveInteger('maxBuilds', options.maxBuilds ?? DEFAULT_MAX_BUILDS, 1_000) });
   const service = new NoteService(options.store, slots);
   // prom-client and @fastify/swagger load only when the plugin is registered: importing the library stays quick.
-  const { HttpMetrics } = await import('./http-metrics.js');
-  const metrics = new HttpMetrics(slots, options.metrics?.registry);
+  const { httpMetrics } = await import('./http-metrics.js');
+  const metrics = httpMetrics(slots, options.metrics?.registry);
   const handlerTimeout = timeoutMs + HANDLER_GRACE_MS;
   const bearer = options.token !== undefined;
   const schemas = openApiRoutes({ bearer, publicMetrics: options.metrics?.public === true });
