@@ -4,7 +4,7 @@ import { jsonSchemaOf, type JsonSchema } from '../json-schemas.js';
 import { FindNotesRequestSchema } from '../host/find-notes-request-schema.js';
 import { FoundNotesSchema } from '../host/found-notes-schema.js';
 import { ContextEnvelopeSchema, MultiFocusEnvelopeSchema, REPORT_HEADER } from './context-envelope-schema.js';
-import { ContextParametersSchema, ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
+import { ContextQuerySchema, READABLE_NOTEBOOKS_HEADER } from './context-query-schema.js';
 import { ErrorBodySchema } from './http-error.js';
 
 /** `GET /livez`, `/readyz` and `/health`. */
@@ -37,7 +37,7 @@ export function openApiRoutes({ bearer, publicMetrics }: { bearer: boolean; publ
   });
   // The focus is the path's `id` (or `/context`'s list); the rest of the request is the query.
   const { focus } = schemaOf(ContextQuerySchema, 'input').properties as Record<string, JsonSchema>;
-  const contextQuery = schemaOf(ContextParametersSchema, 'input');
+  const contextQuery = schemaOf(ContextQuerySchema.omit({ focus: true }), 'input');
   const contextAnswers = (description: string, result: object, notFound: string) => ({
     200: {
       description,
