@@ -158,8 +158,8 @@ export const noteContextPlugin: FastifyPluginAsync<NoteContextPluginOptions> = a
 
   app.get('/notes', { handlerTimeout, schema: schemas['/notes'] }, async (request, reply) => {
     const input = queryInput(request);
-    const search = () =>
-      trace.getTracer('note-context').startActiveSpan('note-context find notes', (span) => service.findNotes(input, scopeOf(request)).finally(() => span.end()));
+    const find = async () => service.findNotes(input, scopeOf(request));
+    const search = () => trace.getTracer('note-context').startActiveSpan('note-context find notes', (span) => find().finally(() => span.end()));
     const observe = metrics.searchSeconds.startTimer();
     try {
       const notes = await inRequestSpan(request, search);

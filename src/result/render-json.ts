@@ -7,7 +7,7 @@ export function renderJson(result: AnyResult): string {
   return JSON.stringify(result);
 }
 
-/** The UTF-8 bytes of a related note's piece of the compact JSON (spec section 5), counted without writing it: braces, keys, values, a colon and a comma a field. */
+/** The UTF-8 bytes of a related note's piece of the compact JSON (spec section 5), counted without writing it (writing was a quarter of a build). */
 export function jsonNotePieceBytes(note: BareNote): number {
   let bytes = 2;
   for (const key in note) {

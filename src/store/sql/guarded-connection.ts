@@ -7,15 +7,12 @@ import type { SqlDialect } from './sql-dialect.js';
 export class GuardedConnection {
   /** Set once the connection is given up: why every pending and later statement fails. */
   dropped: { readonly reason: unknown } | undefined;
-  private failPending!: (reason: unknown) => void;
-  /** Rejected with the drop's reason: every statement races it. */
-  private readonly whenDropped = new Promise<never>((_resolve, reject) => (this.failPending = reject));
+  private readonly pending = new Set<(reason: unknown) => void>();
   /** The last statement sent, when statements go one at a time. */
   private last: Promise<unknown> = Promise.resolve();
   private readonly onAbort = () => this.drop(this.signal!.reason);
 
   private constructor(private readonly connection: ReadConnection, private readonly dialect: SqlDialect, private readonly signal: AbortSignal | undefined) {
-    this.whenDropped.catch(() => undefined);
     if (signal?.aborted) this.drop(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -53,9 +50,12 @@ export class GuardedConnection {
   /** One statement, failing with the drop's reason when the connection is given up first, else with `failure` of the driver's error. */
   send(statement: RawBuilder<unknown>, failure: (error: unknown) => unknown = (error) => error): Promise<unknown[]> {
     if (this.dropped) return Promise.reject(this.dropped.reason);
-    const sending = this.dialect.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
-    if (this.dialect.oneAtATime) this.last = sending.catch(() => {});
-    return Promise.race([this.whenDropped, sending.catch((error: unknown) => Promise.reject(failure(error)))]);
+    return new Promise((resolve, reject) => {
+      this.pending.add(reject);
+      const sending = this.dialect.oneAtATime ? this.last.then(() => this.connection.run(statement)) : this.connection.run(statement);
+      if (this.dialect.oneAtATime) this.last = sending.catch(() => {});
+      sending.finally(() => this.pending.delete(reject)).then(resolve, (error: unknown) => reject(failure(error)));
+    });
   }
 
   /** An abort no longer gives the connection up. */
@@ -75,6 +75,6 @@ export class GuardedConnection {
     this.dropped = { reason };
     this.ignoreAbort();
     this.connection.destroy();
-    this.failPending(reason);
+    for (const fail of [...this.pending]) fail(reason);
   }
 }
